@@ -1,0 +1,245 @@
+//! The shared conformance harness every game runs with each of its option sets, in the
+//! spirit of OpenSpiel's `RandomSimTest`. It panics with a precise message on the first
+//! broken property, so it is meant for tests.
+//!
+//! Over seeded random playouts it checks: clone equals original; the state's JSON
+//! round-trips and validates; every legal action's text and index round-trip; the
+//! checked `play` refuses every action the legal list omits and leaves the state
+//! untouched; chance probabilities are positive and sum to 1; returns fit the declared
+//! utility; length stays under the declared bound; the same seed gives the same game;
+//! and views do not leak: every determinization for a seat gives that seat the same
+//! view, and leaves the acting seat the same legal actions.
+
+use std::collections::HashSet;
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::game::{Game, Turn, sample_chance};
+use crate::spec::UtilityKind;
+
+/// How much the harness does.
+#[derive(Debug, Clone, Copy)]
+pub struct Config {
+    /// Random playouts to run.
+    pub playouts: usize,
+    /// Seed of the first playout (playout `i` uses `seed + i`).
+    pub seed: u64,
+    /// Check views and determinization at every `view_every`-th state (1 = every state).
+    pub view_every: usize,
+    /// Try every action index against `check` at every `sweep_every`-th state.
+    pub sweep_every: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config { playouts: 20, seed: 1, view_every: 3, sweep_every: 17 }
+    }
+}
+
+/// What the harness covered, so a test can assert it did real work.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Report {
+    /// Playouts run to the end.
+    pub playouts: usize,
+    /// States checked.
+    pub states: usize,
+    /// Chance nodes met.
+    pub chance_nodes: usize,
+    /// Determinizations checked against their view.
+    pub determinizations: usize,
+    /// Index sweeps against `check`.
+    pub sweeps: usize,
+}
+
+/// Runs the harness on `game` and returns what it covered.
+///
+/// # Panics
+/// On the first property that does not hold, naming it, the playout and the step.
+pub fn check<G: Game>(game: &G, config: Config) -> Report {
+    check_index_space(game);
+    let mut report = Report::default();
+    for i in 0..config.playouts {
+        let seed = config.seed.wrapping_add(i as u64);
+        let first = playout(game, seed, config, &mut report);
+        let mut quiet = Report::default();
+        let quiet_config = Config { view_every: usize::MAX, sweep_every: usize::MAX, ..config };
+        let second = playout(game, seed, quiet_config, &mut quiet);
+        assert_eq!(first, second, "{}: seed {seed} did not give the same game twice", game.options());
+        report.playouts += 1;
+    }
+    report
+}
+
+/// Every index names an action whose text and index read back to it.
+fn check_index_space<G: Game>(game: &G) {
+    let n = game.num_distinct_actions();
+    assert!(n > 0, "num_distinct_actions is 0");
+    let mut texts = HashSet::new();
+    for index in 0..n {
+        let action =
+            game.action_from_index(index).unwrap_or_else(|| panic!("index {index} < {n} names no action"));
+        assert_eq!(game.action_index(action), index, "index of {action:?} does not round-trip");
+        let text = game.action_text(action);
+        assert!(texts.insert(text.clone()), "two actions share the text `{text}`");
+        let parsed = game.parse_action(&text).unwrap_or_else(|e| panic!("`{text}` does not parse: {e}"));
+        assert_eq!(parsed, action, "`{text}` parses to another action");
+    }
+    assert!(game.action_from_index(n).is_none(), "index {n} should be out of range");
+}
+
+/// Plays one seeded random game, checking every state; returns the action texts.
+fn playout<G: Game>(game: &G, seed: u64, config: Config, report: &mut Report) -> Vec<String> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut det_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_de7e);
+    let mut state = game.initial_state();
+    let mut actions = Vec::new();
+    let mut outcomes = Vec::new();
+    let mut history = Vec::new();
+    let n = game.num_players();
+    let ctx = |step: usize| format!("{} seed {seed} step {step}", game.options());
+    for step in 0.. {
+        report.states += 1;
+        assert!(step <= game.max_game_length(), "{}: longer than max_game_length", ctx(step));
+        check_state(game, &state, &ctx(step));
+        let turn = game.turn(&state);
+        game.legal_actions(&state, &mut actions);
+        if step % config.view_every.max(1) == 0 {
+            for seat in 0..n {
+                check_view(game, &state, seat, &mut det_rng, &ctx(step));
+                report.determinizations += 2;
+            }
+        }
+        if step % config.sweep_every.max(1) == 0 && turn != Turn::Terminal {
+            sweep(game, &state, &actions, &ctx(step));
+            report.sweeps += 1;
+        }
+        let action = match turn {
+            Turn::Terminal => {
+                assert!(actions.is_empty(), "{}: legal actions at a terminal state", ctx(step));
+                check_returns(game, &state, &ctx(step));
+                return history;
+            }
+            Turn::Chance => {
+                report.chance_nodes += 1;
+                check_chance(game, &state, &actions, &ctx(step));
+                sample_chance(game, &state, &mut outcomes, &mut rng)
+            }
+            Turn::Player(p) => {
+                assert!(p < n, "{}: seat {p} acts but there are {n} seats", ctx(step));
+                assert!(!actions.is_empty(), "{}: seat {p} acts but has no legal action", ctx(step));
+                actions[rng.random_range(0..actions.len())]
+            }
+        };
+        check_actions(game, &actions, &ctx(step));
+        let before = state.clone();
+        game.play(&mut state, action)
+            .unwrap_or_else(|e| panic!("{}: legal action {action:?} refused: {e}", ctx(step)));
+        let mut unchecked = before;
+        game.play_unchecked(&mut unchecked, action);
+        assert_eq!(unchecked, state, "{}: play and play_unchecked disagree", ctx(step));
+        history.push(game.action_text(action));
+    }
+    unreachable!()
+}
+
+fn check_state<G: Game>(game: &G, state: &G::State, ctx: &str) {
+    let copy = state.clone();
+    assert_eq!(&copy, state, "{ctx}: a clone differs from its original");
+    let json = serde_json::to_value(state).expect("state serializes");
+    let back: G::State = serde_json::from_value(json.clone())
+        .unwrap_or_else(|e| panic!("{ctx}: state JSON does not read back: {e}\n{json}"));
+    assert_eq!(&back, state, "{ctx}: state JSON does not round-trip");
+    let valid = game
+        .validate(back)
+        .unwrap_or_else(|e| panic!("{ctx}: a reachable state fails validation: {e}\n{json}"));
+    assert_eq!(&valid, state, "{ctx}: validation changed the state");
+}
+
+fn check_actions<G: Game>(game: &G, actions: &[G::Action], ctx: &str) {
+    let mut seen = HashSet::new();
+    for &action in actions {
+        assert!(seen.insert(action), "{ctx}: {action:?} is listed twice");
+        let text = game.action_text(action);
+        let parsed = game.parse_action(&text).unwrap_or_else(|e| panic!("{ctx}: `{text}`: {e}"));
+        assert_eq!(parsed, action, "{ctx}: `{text}` does not parse back");
+        let index = game.action_index(action);
+        assert!(index < game.num_distinct_actions(), "{ctx}: index {index} out of range");
+        assert_eq!(game.action_from_index(index), Some(action), "{ctx}: index of `{text}`");
+    }
+}
+
+fn check_chance<G: Game>(game: &G, state: &G::State, actions: &[G::Action], ctx: &str) {
+    let mut outcomes = Vec::new();
+    game.chance_outcomes(state, &mut outcomes);
+    assert!(!outcomes.is_empty(), "{ctx}: chance node without outcomes");
+    let total: f64 = outcomes.iter().map(|&(_, p)| p).sum();
+    assert!((total - 1.0).abs() < 1e-9, "{ctx}: chance probabilities sum to {total}");
+    assert!(outcomes.iter().all(|&(_, p)| p > 0.0), "{ctx}: a chance outcome has probability 0");
+    let listed: HashSet<_> = actions.iter().copied().collect();
+    let given: HashSet<_> = outcomes.iter().map(|&(a, _)| a).collect();
+    assert_eq!(listed, given, "{ctx}: legal_actions and chance_outcomes differ");
+}
+
+/// Every index: legal ones pass `check`, the others are refused and change nothing.
+fn sweep<G: Game>(game: &G, state: &G::State, legal: &[G::Action], ctx: &str) {
+    let legal: HashSet<_> = legal.iter().copied().collect();
+    for index in 0..game.num_distinct_actions() {
+        let action = game.action_from_index(index).expect("index space checked");
+        let mut copy = state.clone();
+        let result = game.play(&mut copy, action);
+        if legal.contains(&action) {
+            assert!(result.is_ok(), "{ctx}: legal {action:?} refused by check: {result:?}");
+        } else {
+            let err = result.err().unwrap_or_else(|| {
+                panic!("{ctx}: {} is not in the legal list but play accepted it", game.action_text(action))
+            });
+            assert!(!err.reason.is_empty(), "{ctx}: refusal without a reason");
+            assert_eq!(&copy, state, "{ctx}: a refused action changed the state");
+        }
+    }
+}
+
+fn check_view<G: Game>(game: &G, state: &G::State, seat: usize, rng: &mut ChaCha8Rng, ctx: &str) {
+    let view = game.view(state, seat);
+    assert_eq!(game.view_player(&view), seat, "{ctx}: the view names another seat");
+    let turn = game.turn(state);
+    let mut legal = Vec::new();
+    let mut legal_d = Vec::new();
+    game.legal_actions(state, &mut legal);
+    for _ in 0..2 {
+        let det = game.determinize(&view, rng);
+        let det = game
+            .validate(det)
+            .unwrap_or_else(|e| panic!("{ctx}: determinization for seat {seat} is invalid: {e}"));
+        assert_eq!(
+            game.view(&det, seat),
+            view,
+            "{ctx}: a determinization for seat {seat} gives that seat another view (a leak or a bad sample)"
+        );
+        assert_eq!(game.turn(&det), turn, "{ctx}: determinization changed whose turn it is");
+        if turn == Turn::Player(seat) {
+            game.legal_actions(&det, &mut legal_d);
+            assert_eq!(legal_d, legal, "{ctx}: seat {seat}'s legal actions depend on what it cannot see");
+        }
+    }
+}
+
+fn check_returns<G: Game>(game: &G, state: &G::State, ctx: &str) {
+    let spec = G::spec();
+    let returns = game.returns(state);
+    assert_eq!(returns.len(), game.num_players(), "{ctx}: one return per seat");
+    for &r in &returns {
+        assert!(
+            (spec.min_return..=spec.max_return).contains(&r),
+            "{ctx}: return {r} outside {}..={}",
+            spec.min_return,
+            spec.max_return
+        );
+    }
+    let sum: f64 = returns.iter().sum();
+    match spec.utility {
+        UtilityKind::ZeroSum => assert!(sum.abs() < 1e-9, "{ctx}: zero-sum returns sum to {sum}"),
+        UtilityKind::ConstantSum | UtilityKind::GeneralSum => {}
+    }
+}

@@ -1,0 +1,346 @@
+//! The thin type-erased layer over every registered game, for the CLI, the engine
+//! protocol, the server and Python: actions as text, views and states as JSON.
+//!
+//! An [`ErasedState`] is a game in progress: the generic state plus its history (every
+//! action, and how each seat observed it), the seed and the seeded generator that samples
+//! chance outcomes. It is the single place where views are made for other programs, so a
+//! seat's JSON view never holds anything [`Game::view`] and [`Game::observe_action`] hide.
+
+use std::any::Any;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use crate::error::{ActionError, Illegal, OptionsError, SetupError};
+use crate::game::{Game, Turn, sample_chance};
+use crate::options::Options;
+use crate::record::Record;
+use crate::spec::GameSpec;
+
+/// A game with its options, type-erased.
+pub trait DynGame: Send + Sync {
+    /// What the game declares about itself.
+    fn spec(&self) -> &'static GameSpec;
+    /// The complete options.
+    fn options(&self) -> Options;
+    /// The canonical string, e.g. `sabotage-pipes(players=2,demontage=true,rounds=4)`.
+    fn canonical(&self) -> String {
+        self.options().canonical()
+    }
+    /// The number of seats.
+    fn num_players(&self) -> usize;
+    /// The size of the action index space.
+    fn num_distinct_actions(&self) -> usize;
+    /// An upper bound on the number of actions in a game.
+    fn max_game_length(&self) -> usize;
+    /// A new game at its initial state; `seed` seeds the chance generator.
+    fn new_state(&self, seed: u64) -> Box<dyn DynState>;
+    /// A game at the position given as state JSON, checked by the rules. The position has
+    /// no history.
+    ///
+    /// # Errors
+    /// JSON that is not a state of this game, or a state that breaks a rule (all listed).
+    fn load_state(&self, state: &Value, seed: u64) -> Result<Box<dyn DynState>, SetupError>;
+}
+
+/// A game in progress, type-erased.
+pub trait DynState: Send + Sync {
+    /// A copy of this game in progress.
+    fn clone_box(&self) -> Box<dyn DynState>;
+    /// For bots: access to the concrete [`ErasedState`].
+    fn as_any(&self) -> &dyn Any;
+    /// The game.
+    fn game(&self) -> &dyn DynGame;
+    /// Who acts now.
+    fn turn(&self) -> Turn;
+    /// The legal actions in text notation (at a chance node, the outcomes).
+    fn legal_actions(&self) -> Vec<String>;
+    /// The indices of the legal actions.
+    fn legal_indices(&self) -> Vec<usize>;
+    /// At a chance node, each outcome's text and probability; otherwise empty.
+    fn chance_outcomes(&self) -> Vec<(String, f64)>;
+    /// Reads an action's text and returns its canonical text and index, without playing it.
+    ///
+    /// # Errors
+    /// Unreadable text.
+    fn parse(&self, text: &str) -> Result<(String, usize), ActionError>;
+    /// The text of the action with this index.
+    ///
+    /// # Errors
+    /// An index outside `0..num_distinct_actions`.
+    fn index_text(&self, index: usize) -> Result<String, ActionError>;
+    /// Applies an action given as text (at a chance node: forces that outcome) and returns
+    /// its canonical text. A refused action changes nothing.
+    ///
+    /// # Errors
+    /// Unreadable text, or an action the rules forbid now (the sentence names the rule).
+    fn apply(&mut self, text: &str) -> Result<String, ActionError>;
+    /// As [`DynState::apply`], by index.
+    ///
+    /// # Errors
+    /// As [`DynState::apply`], or an index out of range.
+    fn apply_index(&mut self, index: usize) -> Result<String, ActionError>;
+    /// Samples the chance outcome from the seeded generator, applies it and returns its text.
+    ///
+    /// # Errors
+    /// When the state is not a chance node.
+    fn sample_chance(&mut self) -> Result<String, Illegal>;
+    /// Seat `player`'s view as JSON: `{"player", "view", "history"}`, where the history
+    /// lists every action as that seat observed it.
+    ///
+    /// # Errors
+    /// A seat outside `0..num_players`.
+    fn view(&self, player: usize) -> Result<Value, Illegal>;
+    /// The referee's view: the full state and the full history.
+    fn referee_view(&self) -> Value;
+    /// The full state as JSON (what [`DynGame::load_state`] reads).
+    fn state_json(&self) -> Value;
+    /// Each seat's return (final at a terminal state).
+    fn returns(&self) -> Vec<f64>;
+    /// Whether the game is over.
+    fn is_terminal(&self) -> bool {
+        self.turn() == Turn::Terminal
+    }
+    /// Every action applied so far, in canonical text.
+    fn history(&self) -> Vec<String>;
+    /// The seed of the chance generator.
+    fn seed(&self) -> u64;
+    /// The game record so far, with these seat names.
+    fn record(&self, seats: Vec<String>) -> Record;
+}
+
+impl Clone for Box<dyn DynState> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
+/// A concrete game behind [`DynGame`].
+#[derive(Debug, Clone)]
+pub struct ErasedGame<G: Game>(pub G);
+
+impl<G: Game> ErasedGame<G> {
+    /// Wraps a game.
+    pub fn boxed(game: G) -> Box<dyn DynGame> {
+        Box::new(ErasedGame(game))
+    }
+
+    /// Makes the game from options, for a registry entry.
+    ///
+    /// # Errors
+    /// As [`Game::new`].
+    pub fn make(options: &Options) -> Result<Box<dyn DynGame>, OptionsError> {
+        Ok(Self::boxed(G::new(options)?))
+    }
+}
+
+impl<G: Game> DynGame for ErasedGame<G> {
+    fn spec(&self) -> &'static GameSpec {
+        G::spec()
+    }
+    fn options(&self) -> Options {
+        self.0.options()
+    }
+    fn num_players(&self) -> usize {
+        self.0.num_players()
+    }
+    fn num_distinct_actions(&self) -> usize {
+        self.0.num_distinct_actions()
+    }
+    fn max_game_length(&self) -> usize {
+        self.0.max_game_length()
+    }
+    fn new_state(&self, seed: u64) -> Box<dyn DynState> {
+        Box::new(ErasedState::new(self.0.clone(), seed))
+    }
+    fn load_state(&self, state: &Value, seed: u64) -> Result<Box<dyn DynState>, SetupError> {
+        let raw: G::State = serde_json::from_value(state.clone())
+            .map_err(|e| SetupError::one(format!("not a {} state: {e}", G::spec().id)))?;
+        let state = self.0.validate(raw)?;
+        let mut erased = ErasedState::new(self.0.clone(), seed);
+        erased.state = state;
+        Ok(Box::new(erased))
+    }
+}
+
+/// One action in the history, with how each seat saw it.
+#[derive(Debug, Clone)]
+struct Entry<A> {
+    actor: Turn,
+    action: A,
+    observed: Vec<String>,
+}
+
+/// A concrete game in progress behind [`DynState`].
+#[derive(Debug, Clone)]
+pub struct ErasedState<G: Game> {
+    game: ErasedGame<G>,
+    state: G::State,
+    history: Vec<Entry<G::Action>>,
+    seed: u64,
+    rng: ChaCha8Rng,
+}
+
+impl<G: Game> ErasedState<G> {
+    /// A new game from the initial state.
+    pub fn new(game: G, seed: u64) -> Self {
+        let state = game.initial_state();
+        ErasedState {
+            game: ErasedGame(game),
+            state,
+            history: Vec::new(),
+            seed,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+
+    /// The concrete game.
+    pub fn concrete_game(&self) -> &G {
+        &self.game.0
+    }
+
+    /// The concrete state (for bots: use [`ErasedState::concrete_view`] instead).
+    pub fn concrete_state(&self) -> &G::State {
+        &self.state
+    }
+
+    /// Seat `player`'s concrete view.
+    pub fn concrete_view(&self, player: usize) -> G::View {
+        self.game.0.view(&self.state, player)
+    }
+
+    /// Applies a concrete action after checking it.
+    ///
+    /// # Errors
+    /// As [`Game::check`]; the state is unchanged.
+    pub fn apply_action(&mut self, action: G::Action) -> Result<String, Illegal> {
+        let game = &self.game.0;
+        game.check(&self.state, action)?;
+        let actor = game.turn(&self.state);
+        let observed =
+            (0..game.num_players()).map(|seat| game.observe_action(&self.state, action, seat)).collect();
+        game.play_unchecked(&mut self.state, action);
+        self.history.push(Entry { actor, action, observed });
+        Ok(game.action_text(action))
+    }
+
+    fn history_json(&self, observer: Option<usize>) -> Vec<Value> {
+        self.history
+            .iter()
+            .map(|e| {
+                let action = match observer {
+                    Some(seat) => e.observed[seat].clone(),
+                    None => self.game.0.action_text(e.action),
+                };
+                json!({ "actor": actor_json(e.actor), "action": action })
+            })
+            .collect()
+    }
+}
+
+fn actor_json(turn: Turn) -> Value {
+    match turn {
+        Turn::Player(p) => json!(p),
+        Turn::Chance => json!("chance"),
+        Turn::Terminal => json!(null),
+    }
+}
+
+fn to_json<T: Serialize>(value: &T) -> Value {
+    serde_json::to_value(value).expect("game types serialize to JSON")
+}
+
+impl<G: Game> DynState for ErasedState<G> {
+    fn clone_box(&self) -> Box<dyn DynState> {
+        Box::new(self.clone())
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn game(&self) -> &dyn DynGame {
+        &self.game
+    }
+    fn turn(&self) -> Turn {
+        self.game.0.turn(&self.state)
+    }
+    fn legal_actions(&self) -> Vec<String> {
+        let mut actions = Vec::new();
+        self.game.0.legal_actions(&self.state, &mut actions);
+        actions.into_iter().map(|a| self.game.0.action_text(a)).collect()
+    }
+    fn legal_indices(&self) -> Vec<usize> {
+        let mut actions = Vec::new();
+        self.game.0.legal_actions(&self.state, &mut actions);
+        actions.into_iter().map(|a| self.game.0.action_index(a)).collect()
+    }
+    fn chance_outcomes(&self) -> Vec<(String, f64)> {
+        let mut outcomes = Vec::new();
+        self.game.0.chance_outcomes(&self.state, &mut outcomes);
+        outcomes.into_iter().map(|(a, p)| (self.game.0.action_text(a), p)).collect()
+    }
+    fn parse(&self, text: &str) -> Result<(String, usize), ActionError> {
+        let action = self.game.0.parse_action(text)?;
+        Ok((self.game.0.action_text(action), self.game.0.action_index(action)))
+    }
+    fn index_text(&self, index: usize) -> Result<String, ActionError> {
+        let limit = self.game.0.num_distinct_actions();
+        let action = self.game.0.action_from_index(index).ok_or(ActionError::BadIndex { index, limit })?;
+        Ok(self.game.0.action_text(action))
+    }
+    fn apply(&mut self, text: &str) -> Result<String, ActionError> {
+        let action = self.game.0.parse_action(text)?;
+        Ok(self.apply_action(action)?)
+    }
+    fn apply_index(&mut self, index: usize) -> Result<String, ActionError> {
+        let limit = self.game.0.num_distinct_actions();
+        let action = self.game.0.action_from_index(index).ok_or(ActionError::BadIndex { index, limit })?;
+        Ok(self.apply_action(action)?)
+    }
+    fn sample_chance(&mut self) -> Result<String, Illegal> {
+        if self.turn() != Turn::Chance {
+            return Err(Illegal::new("no chance outcome is due: a player is to act or the game is over"));
+        }
+        let mut buffer = Vec::new();
+        let action = sample_chance(&self.game.0, &self.state, &mut buffer, &mut self.rng);
+        self.apply_action(action)
+    }
+    fn view(&self, player: usize) -> Result<Value, Illegal> {
+        let n = self.game.0.num_players();
+        if player >= n {
+            return Err(Illegal::new(format!("there is no seat {player}: seats are 0 to {}", n - 1)));
+        }
+        Ok(json!({
+            "player": player,
+            "view": to_json(&self.game.0.view(&self.state, player)),
+            "history": self.history_json(Some(player)),
+        }))
+    }
+    fn referee_view(&self) -> Value {
+        json!({ "state": self.state_json(), "history": self.history_json(None) })
+    }
+    fn state_json(&self) -> Value {
+        to_json(&self.state)
+    }
+    fn returns(&self) -> Vec<f64> {
+        self.game.0.returns(&self.state)
+    }
+    fn history(&self) -> Vec<String> {
+        self.history.iter().map(|e| self.game.0.action_text(e.action)).collect()
+    }
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+    fn record(&self, seats: Vec<String>) -> Record {
+        let terminal = self.is_terminal();
+        Record {
+            game: G::spec().id.to_owned(),
+            options: self.game.0.options().to_json(),
+            seed: Some(self.seed),
+            seats,
+            actions: self.history(),
+            result: terminal.then(|| self.returns()),
+        }
+    }
+}

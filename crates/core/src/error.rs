@@ -1,0 +1,148 @@
+//! Errors are values with a stable code and a sentence for people. Parse errors (the text
+//! could not be read) are kept apart from legality errors (the rules forbid it).
+
+use std::fmt;
+
+use thiserror::Error;
+
+/// Text that could not be read as an action of the game.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("could not read `{text}` as an action: {reason}")]
+pub struct ParseActionError {
+    /// The text as given.
+    pub text: String,
+    /// Why it could not be read, and what was expected.
+    pub reason: String,
+}
+
+impl ParseActionError {
+    /// A parse error for `text`.
+    pub fn new(text: &str, reason: impl Into<String>) -> Self {
+        ParseActionError { text: text.to_owned(), reason: reason.into() }
+    }
+}
+
+/// An action the rules forbid in this state. The sentence names the rule.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{reason}")]
+pub struct Illegal {
+    /// Why it is illegal, for the player, naming the rule (`rules §Wrench`).
+    pub reason: String,
+}
+
+impl Illegal {
+    /// An illegal-action error with this explanation.
+    pub fn new(reason: impl Into<String>) -> Self {
+        Illegal { reason: reason.into() }
+    }
+}
+
+/// A refused action, from the type-erased layer: unreadable text or a forbidden action.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ActionError {
+    /// The text is not an action of this game.
+    #[error(transparent)]
+    Parse(#[from] ParseActionError),
+    /// The action is not legal now.
+    #[error(transparent)]
+    Illegal(#[from] Illegal),
+    /// The action index is outside `0..num_distinct_actions`.
+    #[error("action index {index} is outside 0..{limit}")]
+    BadIndex {
+        /// The index given.
+        index: usize,
+        /// `num_distinct_actions`.
+        limit: usize,
+    },
+}
+
+impl ActionError {
+    /// The stable error code (`action/parse`, `action/illegal`, `action/index`).
+    pub fn code(&self) -> &'static str {
+        match self {
+            ActionError::Parse(_) => "action/parse",
+            ActionError::Illegal(_) => "action/illegal",
+            ActionError::BadIndex { .. } => "action/index",
+        }
+    }
+}
+
+/// Options refused for a game.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{game}: {reason}")]
+pub struct OptionsError {
+    /// The game id.
+    pub game: String,
+    /// What is wrong, naming the option.
+    pub reason: String,
+}
+
+impl OptionsError {
+    /// An options error for game `game`.
+    pub fn new(game: &str, reason: impl Into<String>) -> Self {
+        OptionsError { game: game.to_owned(), reason: reason.into() }
+    }
+}
+
+/// A position (state JSON) that breaks the rules: every problem found is listed.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub struct SetupError {
+    /// Each problem, one sentence each.
+    pub problems: Vec<String>,
+}
+
+impl SetupError {
+    /// A setup error with one problem.
+    pub fn one(problem: impl Into<String>) -> Self {
+        SetupError { problems: vec![problem.into()] }
+    }
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "invalid position: {}", self.problems.join("; "))
+    }
+}
+
+/// A game record that could not be loaded.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum RecordError {
+    /// The JSON is not a record.
+    #[error("malformed record: {0}")]
+    Malformed(String),
+    /// The game id is not registered.
+    #[error("unknown game `{0}`")]
+    UnknownGame(String),
+    /// The options are invalid for the game.
+    #[error(transparent)]
+    Options(#[from] OptionsError),
+    /// Action number `number` (1-based) was refused.
+    #[error("action {number} (`{text}`): {error}")]
+    Action {
+        /// 1-based position of the action in the record.
+        number: usize,
+        /// The action's text.
+        text: String,
+        /// Why it was refused.
+        error: ActionError,
+    },
+    /// The record's stated result disagrees with the replayed game.
+    #[error("the record says the result is {stated:?} but replaying it gives {actual:?}")]
+    Result {
+        /// The result written in the record.
+        stated: Vec<f64>,
+        /// The returns after replaying.
+        actual: Option<Vec<f64>>,
+    },
+}
+
+impl RecordError {
+    /// The stable error code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            RecordError::UnknownGame(_) => "game/unknown",
+            RecordError::Options(_) => "options/invalid",
+            _ => "record/invalid",
+        }
+    }
+}

@@ -1,0 +1,219 @@
+//! The generic game model. Bots and benchmarks monomorphise over [`Game`]; everything
+//! else goes through the type-erased layer in [`crate::erased`].
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use rand::Rng;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::error::{Illegal, OptionsError, ParseActionError, SetupError};
+use crate::options::Options;
+use crate::spec::GameSpec;
+
+/// Who acts in a state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "kind", content = "player", rename_all = "kebab-case")]
+pub enum Turn {
+    /// Seat `0..num_players` decides.
+    Player(usize),
+    /// A chance outcome is due (a die, a card drawn).
+    Chance,
+    /// The game is over.
+    Terminal,
+}
+
+impl Turn {
+    /// The acting seat, if a player acts.
+    pub fn player(self) -> Option<usize> {
+        match self {
+            Turn::Player(p) => Some(p),
+            _ => None,
+        }
+    }
+}
+
+/// A game with its options fixed: the rules as a state machine.
+///
+/// A game is fully determined by its options and its action list, chance outcomes
+/// included: nothing random happens in [`Game::play_unchecked`]. Chance nodes list their
+/// outcomes with probabilities and one is applied like any other action.
+///
+/// Actions are context-free values: the same action has the same text and index in
+/// every state, so text ⇄ action ⇄ index round-trips without a state.
+pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
+    /// The full (referee) state. Small and cheap to clone.
+    type State: Clone + Debug + PartialEq + Send + Sync + Serialize + DeserializeOwned;
+    /// A player action or a chance outcome.
+    type Action: Copy + Debug + Eq + Hash + Send + Sync + 'static;
+    /// What one seat may see: its information state.
+    type View: Clone + Debug + PartialEq + Send + Sync + Serialize;
+
+    /// What the game declares about itself.
+    fn spec() -> &'static GameSpec;
+
+    /// The game with these options.
+    ///
+    /// # Errors
+    /// Options the spec allows one by one but the game refuses together.
+    fn new(options: &Options) -> Result<Self, OptionsError>;
+
+    /// The game with every option at its default.
+    fn with_defaults() -> Self {
+        Self::new(&Options::defaults(Self::spec())).expect("the default options are valid")
+    }
+
+    /// The complete options this game was made with.
+    fn options(&self) -> Options;
+
+    /// The number of seats.
+    fn num_players(&self) -> usize;
+
+    /// The size of the action index space (player actions and chance outcomes together).
+    fn num_distinct_actions(&self) -> usize;
+
+    /// An upper bound on the number of actions (chance included) in any game.
+    fn max_game_length(&self) -> usize;
+
+    /// The state before the first action.
+    fn initial_state(&self) -> Self::State;
+
+    /// Who acts now.
+    fn turn(&self, state: &Self::State) -> Turn;
+
+    /// Writes the legal actions (or, at a chance node, the possible outcomes) into `out`,
+    /// which is cleared first. The order is stable.
+    fn legal_actions(&self, state: &Self::State, out: &mut Vec<Self::Action>);
+
+    /// Writes the chance outcomes with their probabilities into `out`, cleared first;
+    /// empty unless the state is a chance node. The probabilities sum to 1.
+    fn chance_outcomes(&self, state: &Self::State, out: &mut Vec<(Self::Action, f64)>);
+
+    /// Whether `action` may be played now, and if not why, naming the rule.
+    ///
+    /// # Errors
+    /// The rule that forbids the action.
+    fn check(&self, state: &Self::State, action: Self::Action) -> Result<(), Illegal>;
+
+    /// Applies an action known to be legal (from [`Game::legal_actions`]). Allocates nothing.
+    /// An illegal action may leave the state inconsistent.
+    fn play_unchecked(&self, state: &mut Self::State, action: Self::Action);
+
+    /// Applies an action after checking it; a refused action leaves the state untouched.
+    ///
+    /// # Errors
+    /// As [`Game::check`].
+    fn play(&self, state: &mut Self::State, action: Self::Action) -> Result<(), Illegal> {
+        self.check(state, action)?;
+        self.play_unchecked(state, action);
+        Ok(())
+    }
+
+    /// Writes each seat's return into `out` (length `num_players`): the final result at a
+    /// terminal state, the result so far otherwise.
+    fn returns_into(&self, state: &Self::State, out: &mut [f64]);
+
+    /// Each seat's return, as a new vector.
+    fn returns(&self, state: &Self::State) -> Vec<f64> {
+        let mut out = vec![0.0; self.num_players()];
+        self.returns_into(state, &mut out);
+        out
+    }
+
+    /// What seat `player` sees: everything it has observed, nothing it may not see.
+    fn view(&self, state: &Self::State, player: usize) -> Self::View;
+
+    /// The seat whose view this is.
+    fn view_player(&self, view: &Self::View) -> usize;
+
+    /// Samples a full state consistent with `view`, from the view alone, so it cannot
+    /// leak what the seat may not see. `view(determinize(v), seat) == v` always holds.
+    fn determinize<R: Rng + ?Sized>(&self, view: &Self::View, rng: &mut R) -> Self::State;
+
+    /// The action's text notation; [`Game::parse_action`] reads it back.
+    fn action_text(&self, action: Self::Action) -> String;
+
+    /// Reads an action from its text notation.
+    ///
+    /// # Errors
+    /// Text that names no action of the game, with what was expected.
+    fn parse_action(&self, text: &str) -> Result<Self::Action, ParseActionError>;
+
+    /// The action's index in `0..num_distinct_actions`.
+    fn action_index(&self, action: Self::Action) -> usize;
+
+    /// The action with this index, if the index is in range.
+    fn action_from_index(&self, index: usize) -> Option<Self::Action>;
+
+    /// How `action`, applied in `state`, appears to seat `observer` in its history.
+    /// Hidden parts are masked (a card drawn by an opponent is `?`). By default the
+    /// action's text, which is right for every public action.
+    fn observe_action(&self, state: &Self::State, action: Self::Action, observer: usize) -> String {
+        let _ = (state, observer);
+        self.action_text(action)
+    }
+
+    /// Checks a state read from JSON (a position for a test or a puzzle).
+    ///
+    /// # Errors
+    /// Every rule the position breaks, one sentence each.
+    fn validate(&self, state: Self::State) -> Result<Self::State, SetupError>;
+
+    /// A quick estimate of how good `state` is for `player`, in the units of the returns
+    /// (used by greedy bots and as a search cutoff). By default the returns so far.
+    fn heuristic(&self, state: &Self::State, player: usize) -> f64 {
+        let mut out = vec![0.0; self.num_players()];
+        self.returns_into(state, &mut out);
+        out[player]
+    }
+}
+
+/// Samples a chance outcome of `state` from `rng`.
+///
+/// # Panics
+/// If `state` is not a chance node.
+pub fn sample_chance<G: Game, R: Rng + ?Sized>(
+    game: &G,
+    state: &G::State,
+    buffer: &mut Vec<(G::Action, f64)>,
+    rng: &mut R,
+) -> G::Action {
+    game.chance_outcomes(state, buffer);
+    assert!(!buffer.is_empty(), "sample_chance called at a state that is not a chance node");
+    let mut x: f64 = rng.random::<f64>();
+    for &(action, p) in buffer.iter() {
+        if x < p {
+            return action;
+        }
+        x -= p;
+    }
+    buffer[buffer.len() - 1].0
+}
+
+/// Plays a game to the end with uniformly random player actions and sampled chance,
+/// returning the number of actions applied and how many of them were chance outcomes.
+pub fn random_playout<G: Game, R: Rng + ?Sized>(
+    game: &G,
+    state: &mut G::State,
+    actions: &mut Vec<G::Action>,
+    outcomes: &mut Vec<(G::Action, f64)>,
+    rng: &mut R,
+) -> (u64, u64) {
+    let (mut total, mut chance) = (0u64, 0u64);
+    loop {
+        let action = match game.turn(state) {
+            Turn::Terminal => return (total, chance),
+            Turn::Chance => {
+                chance += 1;
+                sample_chance(game, state, outcomes, rng)
+            }
+            Turn::Player(_) => {
+                game.legal_actions(state, actions);
+                actions[rng.random_range(0..actions.len())]
+            }
+        };
+        game.play_unchecked(state, action);
+        total += 1;
+    }
+}

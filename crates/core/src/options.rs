@@ -1,0 +1,239 @@
+//! Game options: checked against a [`GameSpec`], defaults filled in, and written as a
+//! canonical string such as `sabotage-pipes(players=4,demontage=false,rounds=4)`.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::error::OptionsError;
+use crate::spec::{GameSpec, OptionDefault, OptionKind, OptionSpec};
+
+/// The value of one option.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum OptionValue {
+    /// An integer.
+    Int(i64),
+    /// A boolean.
+    Bool(bool),
+    /// A string.
+    Str(String),
+}
+
+impl fmt::Display for OptionValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionValue::Int(v) => write!(f, "{v}"),
+            OptionValue::Bool(v) => write!(f, "{v}"),
+            OptionValue::Str(v) => f.write_str(v),
+        }
+    }
+}
+
+impl From<OptionDefault> for OptionValue {
+    fn from(d: OptionDefault) -> Self {
+        match d {
+            OptionDefault::Int(v) => OptionValue::Int(v),
+            OptionDefault::Bool(v) => OptionValue::Bool(v),
+            OptionDefault::Str(v) => OptionValue::Str(v.to_owned()),
+        }
+    }
+}
+
+/// A complete, checked set of options for one game: every option of the spec has a value.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Options {
+    spec: &'static GameSpec,
+    values: BTreeMap<&'static str, OptionValue>,
+}
+
+impl Options {
+    /// Every option at its default.
+    pub fn defaults(spec: &'static GameSpec) -> Self {
+        let values = spec.options.iter().map(|o| (o.name, o.default.into())).collect();
+        Options { spec, values }
+    }
+
+    /// Reads options from a JSON object (or `null` for all defaults).
+    ///
+    /// # Errors
+    /// An unknown option name, a value of the wrong type or outside the allowed values:
+    /// the error names the option and what it allows.
+    pub fn from_json(spec: &'static GameSpec, json: &Value) -> Result<Self, OptionsError> {
+        let mut options = Options::defaults(spec);
+        match json {
+            Value::Null => {}
+            Value::Object(map) => {
+                for (name, value) in map {
+                    options.set_json(name, value)?;
+                }
+            }
+            other => {
+                return Err(OptionsError::new(
+                    spec.id,
+                    format!("options must be a JSON object, not {other}"),
+                ));
+            }
+        }
+        Ok(options)
+    }
+
+    /// Reads a canonical string (`id(name=value,...)`, or just `id`) for this spec.
+    ///
+    /// # Errors
+    /// A different game id, malformed text, or an invalid option.
+    pub fn from_canonical(spec: &'static GameSpec, text: &str) -> Result<Self, OptionsError> {
+        let text = text.trim();
+        let (id, rest) = match text.find('(') {
+            Some(i) => (&text[..i], Some(&text[i + 1..])),
+            None => (text, None),
+        };
+        if id != spec.id {
+            return Err(OptionsError::new(spec.id, format!("`{text}` is not a {} game string", spec.id)));
+        }
+        let mut options = Options::defaults(spec);
+        if let Some(rest) = rest {
+            let inner = rest.strip_suffix(')').ok_or_else(|| {
+                OptionsError::new(spec.id, format!("`{text}` is missing its closing parenthesis"))
+            })?;
+            for pair in inner.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+                let (name, value) = pair.split_once('=').ok_or_else(|| {
+                    OptionsError::new(spec.id, format!("`{pair}` should be written name=value"))
+                })?;
+                let value = value.trim();
+                let json = if let Ok(i) = value.parse::<i64>() {
+                    Value::from(i)
+                } else if let Ok(b) = value.parse::<bool>() {
+                    Value::from(b)
+                } else {
+                    Value::from(value)
+                };
+                options.set_json(name.trim(), &json)?;
+            }
+        }
+        Ok(options)
+    }
+
+    fn set_json(&mut self, name: &str, value: &Value) -> Result<(), OptionsError> {
+        let spec = self.spec;
+        let Some(option) = spec.option(name) else {
+            let known: Vec<&str> = spec.options.iter().map(|o| o.name).collect();
+            return Err(OptionsError::new(
+                spec.id,
+                format!("unknown option `{name}`; {} takes {}", spec.id, known.join(", ")),
+            ));
+        };
+        let parsed = check_value(option, value).map_err(|why| OptionsError::new(spec.id, why))?;
+        self.values.insert(option.name, parsed);
+        Ok(())
+    }
+
+    /// The spec these options belong to.
+    pub fn spec(&self) -> &'static GameSpec {
+        self.spec
+    }
+
+    /// The value of an option.
+    ///
+    /// # Panics
+    /// If the spec has no option of that name (a programming error in the game crate).
+    pub fn get(&self, name: &str) -> &OptionValue {
+        self.values.get(name).unwrap_or_else(|| panic!("{} declares no option `{name}`", self.spec.id))
+    }
+
+    /// An integer option.
+    ///
+    /// # Panics
+    /// If the option is not an integer option of the spec.
+    pub fn int(&self, name: &str) -> i64 {
+        match self.get(name) {
+            OptionValue::Int(v) => *v,
+            other => panic!("option `{name}` is {other}, not an integer"),
+        }
+    }
+
+    /// A boolean option.
+    ///
+    /// # Panics
+    /// If the option is not a boolean option of the spec.
+    pub fn bool(&self, name: &str) -> bool {
+        match self.get(name) {
+            OptionValue::Bool(v) => *v,
+            other => panic!("option `{name}` is {other}, not a boolean"),
+        }
+    }
+
+    /// A string option.
+    ///
+    /// # Panics
+    /// If the option is not a string option of the spec.
+    pub fn str(&self, name: &str) -> &str {
+        match self.get(name) {
+            OptionValue::Str(v) => v,
+            other => panic!("option `{name}` is {other}, not a string"),
+        }
+    }
+
+    /// Sets an option from a JSON value, checked against the spec.
+    ///
+    /// # Errors
+    /// As [`Options::from_json`].
+    pub fn set(&mut self, name: &str, value: impl Into<Value>) -> Result<(), OptionsError> {
+        self.set_json(name, &value.into())
+    }
+
+    /// The options as a JSON object, in canonical order.
+    pub fn to_json(&self) -> Value {
+        let mut map = serde_json::Map::new();
+        for option in self.spec.options {
+            let v = serde_json::to_value(&self.values[option.name]).expect("option values are JSON");
+            map.insert(option.name.to_owned(), v);
+        }
+        Value::Object(map)
+    }
+
+    /// The canonical string: `id(name=value,...)` with every option in spec order.
+    pub fn canonical(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl fmt::Display for Options {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}(", self.spec.id)?;
+        for (i, option) in self.spec.options.iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            write!(f, "{}={}", option.name, self.values[option.name])?;
+        }
+        f.write_str(")")
+    }
+}
+
+fn check_value(option: &OptionSpec, value: &Value) -> Result<OptionValue, String> {
+    let name = option.name;
+    match option.kind {
+        OptionKind::Int { min, max } => match value.as_i64() {
+            Some(v) if (min..=max).contains(&v) => Ok(OptionValue::Int(v)),
+            _ => Err(format!("option `{name}` must be an integer from {min} to {max}, not {value}")),
+        },
+        OptionKind::IntChoice { values } => match value.as_i64() {
+            Some(v) if values.contains(&v) => Ok(OptionValue::Int(v)),
+            _ => {
+                let allowed: Vec<String> = values.iter().map(i64::to_string).collect();
+                Err(format!("option `{name}` must be one of {}, not {value}", allowed.join(", ")))
+            }
+        },
+        OptionKind::Bool => match value.as_bool() {
+            Some(v) => Ok(OptionValue::Bool(v)),
+            None => Err(format!("option `{name}` must be true or false, not {value}")),
+        },
+        OptionKind::Choice { values } => match value.as_str() {
+            Some(v) if values.contains(&v) => Ok(OptionValue::Str(v.to_owned())),
+            _ => Err(format!("option `{name}` must be one of {}, not {value}", values.join(", "))),
+        },
+    }
+}

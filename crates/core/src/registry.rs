@@ -1,0 +1,145 @@
+//! The registry: every game the program knows, found by id, made from options, with its bots.
+
+use serde_json::Value;
+
+use crate::erased::{DynGame, DynState, ErasedGame};
+use crate::error::{OptionsError, RecordError};
+use crate::game::{Game, Turn};
+use crate::options::Options;
+use crate::record::Record;
+use crate::spec::GameSpec;
+
+/// A bot that plays through the type-erased layer. It receives the game in progress but
+/// implementations only ever read the acting seat's view from it.
+pub trait DynBot: Send {
+    /// The bot's name with its settings (`random`, `greedy`).
+    fn name(&self) -> String;
+    /// The action (text) the bot would play for the seat to act now.
+    ///
+    /// # Errors
+    /// When no player is to act (chance node or game over).
+    fn choose(&mut self, state: &dyn DynState) -> Result<String, String>;
+}
+
+/// Makes a bot by name for a game: `(name, options JSON, seed)`.
+pub type BotMaker = fn(&str, &Value, u64) -> Result<Box<dyn DynBot>, String>;
+
+/// One registered game.
+#[derive(Clone, Copy)]
+pub struct GameEntry {
+    /// What the game declares.
+    pub spec: &'static GameSpec,
+    /// Makes the game from checked options.
+    pub make: fn(&Options) -> Result<Box<dyn DynGame>, OptionsError>,
+    /// Makes one of its bots.
+    pub make_bot: BotMaker,
+    /// The names of the bots available for this game.
+    pub bots: &'static [&'static str],
+}
+
+impl GameEntry {
+    /// The entry for game `G`, with its bots.
+    pub fn of<G: Game>(make_bot: BotMaker, bots: &'static [&'static str]) -> Self {
+        GameEntry { spec: G::spec(), make: ErasedGame::<G>::make, make_bot, bots }
+    }
+}
+
+/// Every game the program knows.
+#[derive(Clone, Default)]
+pub struct Registry {
+    entries: Vec<GameEntry>,
+}
+
+impl Registry {
+    /// An empty registry.
+    pub fn new() -> Self {
+        Registry::default()
+    }
+
+    /// Adds a game.
+    pub fn register(&mut self, entry: GameEntry) -> &mut Self {
+        self.entries.push(entry);
+        self
+    }
+
+    /// Every registered game.
+    pub fn entries(&self) -> &[GameEntry] {
+        &self.entries
+    }
+
+    /// The entry for a game id.
+    pub fn entry(&self, id: &str) -> Option<&GameEntry> {
+        self.entries.iter().find(|e| e.spec.id == id)
+    }
+
+    /// Makes a game from its id and JSON options.
+    ///
+    /// # Errors
+    /// An unknown id (the message lists the known ones) or invalid options.
+    pub fn make(&self, id: &str, options: &Value) -> Result<Box<dyn DynGame>, OptionsError> {
+        let entry = self.entry(id).ok_or_else(|| self.unknown(id))?;
+        let options = Options::from_json(entry.spec, options)?;
+        (entry.make)(&options)
+    }
+
+    /// Makes a game from a canonical string such as `sabotage-pipes(players=4)`.
+    ///
+    /// # Errors
+    /// As [`Registry::make`].
+    pub fn make_canonical(&self, text: &str) -> Result<Box<dyn DynGame>, OptionsError> {
+        let id = text.split('(').next().unwrap_or("").trim();
+        let entry = self.entry(id).ok_or_else(|| self.unknown(id))?;
+        let options = Options::from_canonical(entry.spec, text)?;
+        (entry.make)(&options)
+    }
+
+    fn unknown(&self, id: &str) -> OptionsError {
+        let known: Vec<&str> = self.entries.iter().map(|e| e.spec.id).collect();
+        OptionsError::new(id, format!("unknown game `{id}`; known games: {}", known.join(", ")))
+    }
+
+    /// Makes a bot for a game.
+    ///
+    /// # Errors
+    /// An unknown game or bot, or bad bot options.
+    pub fn make_bot(
+        &self,
+        game: &str,
+        bot: &str,
+        options: &Value,
+        seed: u64,
+    ) -> Result<Box<dyn DynBot>, String> {
+        let entry = self.entry(game).ok_or_else(|| self.unknown(game).to_string())?;
+        (entry.make_bot)(bot, options, seed)
+    }
+
+    /// Replays a record through the rules.
+    ///
+    /// # Errors
+    /// An unknown game, bad options, the first refused action (numbered from 1, with the
+    /// reason), or a stated result that the replay does not give.
+    pub fn load_record(&self, record: &Record) -> Result<Box<dyn DynState>, RecordError> {
+        if self.entry(&record.game).is_none() {
+            return Err(RecordError::UnknownGame(record.game.clone()));
+        }
+        let game = self.make(&record.game, &record.options)?;
+        let mut state = game.new_state(record.seed.unwrap_or(0));
+        for (i, text) in record.actions.iter().enumerate() {
+            state.apply(text).map_err(|error| RecordError::Action {
+                number: i + 1,
+                text: text.clone(),
+                error,
+            })?;
+        }
+        if let Some(stated) = &record.result {
+            let actual = (state.turn() == Turn::Terminal).then(|| state.returns());
+            let agrees = actual.as_ref().is_some_and(|a| {
+                a.len() == stated.len() && a.iter().zip(stated).all(|(x, y)| (x - y).abs() < 1e-9)
+            });
+            if !agrees {
+                return Err(RecordError::Result { stated: stated.clone(), actual });
+            }
+        }
+        Ok(state)
+    }
+}

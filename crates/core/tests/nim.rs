@@ -1,0 +1,91 @@
+//! The core's own checks, run on the example game.
+
+use serde_json::json;
+use tabula_core::conformance::{self, Config};
+use tabula_core::doc_example::Nim;
+use tabula_core::{ErasedGame, Game, GameEntry, Options, Record, RecordError, Registry, Turn};
+
+fn registry() -> Registry {
+    let mut r = Registry::new();
+    r.register(GameEntry::of::<Nim>(|name, _, _| Err(format!("no bot `{name}`")), &[]));
+    r
+}
+
+#[test]
+fn nim_passes_the_harness() {
+    let report =
+        conformance::check(&Nim, Config { playouts: 30, view_every: 1, sweep_every: 1, ..Config::default() });
+    assert_eq!(report.playouts, 30);
+    assert!(report.chance_nodes == 30 && report.sweeps > 100 && report.determinizations > 100);
+}
+
+#[test]
+fn options_are_checked_and_canonical() {
+    let spec = Nim::spec();
+    assert_eq!(Options::defaults(spec).canonical(), "nim(players=2)");
+    let err = Options::from_json(spec, &json!({"players": 3})).unwrap_err();
+    assert!(err.to_string().contains("`players` must be one of 2"), "{err}");
+    let err = Options::from_json(spec, &json!({"colour": "red"})).unwrap_err();
+    assert!(err.to_string().contains("unknown option `colour`"), "{err}");
+    assert!(Options::from_json(spec, &json!([1])).is_err());
+    assert_eq!(Options::from_canonical(spec, "nim(players=2)").unwrap(), Options::defaults(spec));
+    assert!(Options::from_canonical(spec, "nim(players=2").is_err());
+    assert!(Options::from_canonical(spec, "chess").is_err());
+}
+
+#[test]
+fn erased_state_plays_refuses_and_records() {
+    let game = ErasedGame::boxed(Nim);
+    let mut state = game.new_state(5);
+    assert_eq!(state.turn(), Turn::Chance);
+    assert_eq!(state.chance_outcomes().len(), 3);
+    let err = state.apply("take 1").unwrap_err();
+    assert_eq!(err.code(), "action/illegal");
+    let err = state.apply("grab 9").unwrap_err();
+    assert_eq!(err.code(), "action/parse");
+    assert_eq!(state.history().len(), 0, "refused actions change nothing");
+    state.apply("pile 10").unwrap();
+    assert!(state.sample_chance().is_err());
+    while !state.is_terminal() {
+        let first = state.legal_actions()[0].clone();
+        state.apply(&first).unwrap();
+    }
+    assert!(state.view(2).is_err());
+    let record = state.record(vec!["a".into(), "b".into()]);
+    let replayed = registry().load_record(&record).unwrap();
+    assert_eq!(replayed.state_json(), state.state_json());
+    let back = Record::from_json_str(&record.to_json_pretty()).unwrap();
+    assert_eq!(back, record);
+}
+
+#[test]
+fn records_that_break_rules_name_the_action() {
+    let record = Record {
+        game: "nim".into(),
+        options: json!({}),
+        seed: None,
+        seats: vec![],
+        actions: vec!["pile 10".into(), "take 3".into(), "take 9".into()],
+        result: None,
+    };
+    match registry().load_record(&record) {
+        Err(RecordError::Action { number: 3, .. }) => {}
+        other => panic!("expected action 3 refused, got {:?}", other.err()),
+    }
+    let mut wrong = record.clone();
+    wrong.actions.truncate(2);
+    wrong.result = Some(vec![1.0, -1.0]);
+    assert!(matches!(registry().load_record(&wrong), Err(RecordError::Result { .. })));
+    wrong.game = "chess".into();
+    assert!(matches!(registry().load_record(&wrong), Err(RecordError::UnknownGame(_))));
+    assert!(Record::from_json_str("{\"game\":1}").is_err());
+}
+
+#[test]
+fn positions_are_validated() {
+    let game = ErasedGame::boxed(Nim);
+    assert!(game.load_state(&json!({"pile": 4, "to_move": 1}), 0).is_ok());
+    let err = game.load_state(&json!({"pile": 40, "to_move": 7}), 0).err().unwrap();
+    assert_eq!(err.problems.len(), 2);
+    assert!(game.load_state(&json!("garbage"), 0).is_err());
+}
