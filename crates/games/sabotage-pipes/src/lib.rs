@@ -1,0 +1,234 @@
+//! # Sabotage (Robert Abbott; franjos 1996; originally *Leopard*, 1963)
+//!
+//! Two players (or two teams of two) build pipe systems on 3×3 roofs and sabotage each
+//! other's. Rules source: `shared/seeds/sabotage-pipes.abbott.fr.txt`; the rules as
+//! implemented, with every interpretation, are in `docs/rules/sabotage-pipes.md`.
+//!
+//! | option | values | default | |
+//! |---|---|---|---|
+//! | `players` | 2, 4 | 2 | four players play in two teams sharing a roof |
+//! | `demontage` | true, false | true | false: the author's 100-card variant without Démontage |
+//! | `rounds` | 1–8 | 4 | the rulebook plays four rounds |
+//!
+//! ```
+//! use tabula_core::{Game, Turn};
+//! use tabula_sabotage_pipes::{Action, SabotagePipes};
+//!
+//! let game = SabotagePipes::with_defaults();
+//! let mut state = game.initial_state();
+//! assert_eq!(game.turn(&state), Turn::Chance); // the deal
+//! game.play(&mut state, game.parse_action("card Ao").unwrap()).unwrap();
+//! assert!(game.play(&mut state, Action::End).is_err()); // still dealing
+//! ```
+
+#![deny(missing_docs)]
+
+pub mod action;
+pub mod card;
+pub mod rules;
+pub mod setup;
+pub mod state;
+pub mod view;
+
+use rand::Rng;
+use tabula_core::{
+    ChanceKind, Game, GameSpec, Illegal, InformationKind, OptionDefault, OptionKind, OptionSpec, Options,
+    OptionsError, ParseActionError, SetupError, Turn, UtilityKind,
+};
+
+pub use action::{Action, NUM_ACTIONS, Side};
+pub use card::{Card, Colour, PipeKind, Square};
+pub use state::{Cards, Phase, Roof, RoundResult, State, roof_value, round_score};
+pub use view::View;
+
+static SPEC: GameSpec = GameSpec {
+    id: "sabotage-pipes",
+    name: "Sabotage (Robert Abbott)",
+    min_players: 2,
+    max_players: 4,
+    teams: true,
+    chance: ChanceKind::Explicit,
+    information: InformationKind::Imperfect,
+    utility: UtilityKind::ZeroSum,
+    min_return: -1.0,
+    max_return: 1.0,
+    options: &[
+        OptionSpec {
+            name: "players",
+            doc: "Seats: 2, or 4 in two teams of two sharing a roof (seats 0 and 2 against 1 and 3).",
+            kind: OptionKind::IntChoice { values: &[2, 4] },
+            default: OptionDefault::Int(2),
+        },
+        OptionSpec {
+            name: "demontage",
+            doc: "Whether the four Démontage cards are in the deck (false: the author's 100-card variant).",
+            kind: OptionKind::Bool,
+            default: OptionDefault::Bool(true),
+        },
+        OptionSpec {
+            name: "rounds",
+            doc: "Rounds in a game; the rulebook plays 4 (with four players each deals once).",
+            kind: OptionKind::Int { min: 1, max: state::MAX_ROUNDS as i64 },
+            default: OptionDefault::Int(4),
+        },
+    ],
+};
+
+/// Sabotage with its options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SabotagePipes {
+    players: u8,
+    demontage: bool,
+    rounds: u8,
+}
+
+impl SabotagePipes {
+    /// The game for `players` seats (2 or 4), with or without Démontage, over `rounds` rounds.
+    ///
+    /// # Errors
+    /// Values outside the options' ranges.
+    pub fn with(players: u8, demontage: bool, rounds: u8) -> Result<Self, OptionsError> {
+        let mut options = Options::defaults(&SPEC);
+        options.set("players", i64::from(players))?;
+        options.set("demontage", demontage)?;
+        options.set("rounds", i64::from(rounds))?;
+        Self::new(&options)
+    }
+}
+
+impl Game for SabotagePipes {
+    type State = State;
+    type Action = Action;
+    type View = View;
+
+    fn spec() -> &'static GameSpec {
+        &SPEC
+    }
+
+    fn new(options: &Options) -> Result<Self, OptionsError> {
+        Ok(SabotagePipes {
+            players: options.int("players") as u8,
+            demontage: options.bool("demontage"),
+            rounds: options.int("rounds") as u8,
+        })
+    }
+
+    fn options(&self) -> Options {
+        let mut options = Options::defaults(&SPEC);
+        options.set("players", i64::from(self.players)).expect("valid");
+        options.set("demontage", self.demontage).expect("valid");
+        options.set("rounds", i64::from(self.rounds)).expect("valid");
+        options
+    }
+
+    fn num_players(&self) -> usize {
+        self.players as usize
+    }
+
+    fn num_distinct_actions(&self) -> usize {
+        NUM_ACTIONS
+    }
+
+    fn max_game_length(&self) -> usize {
+        // Per round: each of the 104 cards is dealt or drawn once (chance) and played once;
+        // each of the at most 104 turns adds at most `end`, `refuse` and `draw`.
+        self.rounds as usize * 104 * 5
+    }
+
+    fn initial_state(&self) -> State {
+        rules::initial_state(self.players, self.demontage, self.rounds)
+    }
+
+    fn turn(&self, state: &State) -> Turn {
+        rules::turn(state)
+    }
+
+    fn legal_actions(&self, state: &State, out: &mut Vec<Action>) {
+        rules::legal_actions(state, out)
+    }
+
+    fn chance_outcomes(&self, state: &State, out: &mut Vec<(Action, f64)>) {
+        rules::chance_outcomes(state, out)
+    }
+
+    fn check(&self, state: &State, action: Action) -> Result<(), Illegal> {
+        rules::check(state, action)
+    }
+
+    fn play_unchecked(&self, state: &mut State, action: Action) {
+        rules::play(state, action)
+    }
+
+    fn returns_into(&self, state: &State, out: &mut [f64]) {
+        rules::returns_into(state, out)
+    }
+
+    fn view(&self, state: &State, player: usize) -> View {
+        view::view(state, player)
+    }
+
+    fn view_player(&self, view: &View) -> usize {
+        view.player as usize
+    }
+
+    fn determinize<R: Rng + ?Sized>(&self, view: &View, rng: &mut R) -> State {
+        view::determinize(view, rng)
+    }
+
+    fn action_text(&self, action: Action) -> String {
+        action.to_string()
+    }
+
+    fn parse_action(&self, text: &str) -> Result<Action, ParseActionError> {
+        Action::parse(text)
+    }
+
+    fn action_index(&self, action: Action) -> usize {
+        action.index()
+    }
+
+    fn action_from_index(&self, index: usize) -> Option<Action> {
+        Action::from_index(index)
+    }
+
+    fn observe_action(&self, state: &State, action: Action, observer: usize) -> String {
+        match action {
+            // Only the seat receiving a card sees it.
+            Action::Deal(_) if state.to_move as usize != observer => "card ?".to_owned(),
+            _ => action.to_string(),
+        }
+    }
+
+    fn validate(&self, state: State) -> Result<State, SetupError> {
+        let state = setup::validate(state)?;
+        let mut problems = Vec::new();
+        if state.players != self.players {
+            problems.push(format!("the position has {} seats but the game {}", state.players, self.players));
+        }
+        if state.demontage != self.demontage {
+            problems.push(format!(
+                "the position's `demontage` is {} but the game's is {}",
+                state.demontage, self.demontage
+            ));
+        }
+        if state.rounds != self.rounds {
+            problems.push(format!("the position has {} rounds but the game {}", state.rounds, self.rounds));
+        }
+        if problems.is_empty() { Ok(state) } else { Err(SetupError { problems }) }
+    }
+
+    fn heuristic(&self, state: &State, player: usize) -> f64 {
+        if state.phase == Phase::Over {
+            let mut out = [0.0; 4];
+            rules::returns_into(state, &mut out);
+            return out[player];
+        }
+        // Points so far plus what each roof would score if the round ended now.
+        let totals = state.totals();
+        let values = state.values();
+        let team = State::team(player as u8);
+        let mine = totals[team] + round_score(values[team]);
+        let theirs = totals[1 - team] + round_score(values[1 - team]);
+        (f64::from(mine - theirs) / 20.0).tanh()
+    }
+}

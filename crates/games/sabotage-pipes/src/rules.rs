@@ -1,0 +1,383 @@
+//! The rules: whose turn, legal actions, checking and playing them, the end of a round.
+//! Each check names the rulebook section it enforces (see `docs/rules/sabotage-pipes.md`).
+
+use tabula_core::{Illegal, Turn};
+
+use crate::action::{Action, Side};
+use crate::card::{Card, PipeKind, Square};
+use crate::state::{Cards, HAND_SIZE, MAX_PLAYERS, Phase, RoundResult, State, round_score};
+
+/// The most actions a player can have at once: 9 cards in hand, each with at most 18
+/// placements (a wrench on any of 9 squares, Sabotage on 18), plus discards and `end`.
+/// Used as the capacity of action buffers; never exceeded (see the `buffer_bound` test).
+pub const MAX_LEGAL: usize = 9 * 19 + 2;
+
+/// The seat that answers a request to end (four players): the partner.
+pub fn partner(seat: u8) -> u8 {
+    (seat + 2) % 4
+}
+
+/// The roof index of `side` for `seat`.
+fn roof_of(seat: u8, side: Side) -> usize {
+    let own = State::team(seat);
+    match side {
+        Side::Own => own,
+        Side::Opp => 1 - own,
+    }
+}
+
+/// The state at the start of a game: round 0, dealing.
+pub fn initial_state(players: u8, demontage: bool, rounds: u8) -> State {
+    State {
+        players,
+        demontage,
+        rounds,
+        round: 0,
+        phase: Phase::Deal,
+        to_move: (State::dealer_of(players, 0) + 1) % players,
+        hands: [Cards::default(); MAX_PLAYERS],
+        roofs: [[None; Square::NUM]; 2],
+        discards: Cards::default(),
+        top_discard: None,
+        refused: false,
+        results: Default::default(),
+    }
+}
+
+/// Who acts.
+pub fn turn(state: &State) -> Turn {
+    match state.phase {
+        Phase::Deal | Phase::Draw => Turn::Chance,
+        Phase::Start | Phase::Play => Turn::Player(state.to_move as usize),
+        Phase::Consent => Turn::Player(partner(state.to_move) as usize),
+        Phase::Over => Turn::Terminal,
+    }
+}
+
+/// Whether the player to move may end the round now (rules §Ending): at the start of the
+/// turn, before drawing, with a roof worth 5 or more, and not after the partner refused.
+pub fn may_end(state: &State) -> bool {
+    !state.refused && state.values()[State::team(state.to_move)] >= 5
+}
+
+/// Writes the legal actions (or chance outcomes) into `out`.
+pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
+    out.clear();
+    match state.phase {
+        Phase::Deal | Phase::Draw => out.extend(state.stock().distinct().map(Action::Deal)),
+        Phase::Start => {
+            out.push(Action::End);
+            if state.stock_len() > 0 {
+                out.push(Action::Draw);
+            } else {
+                card_plays(state, out);
+            }
+        }
+        Phase::Play => card_plays(state, out),
+        Phase::Consent => out.extend([Action::Agree, Action::Refuse]),
+        Phase::Over => {}
+    }
+}
+
+/// Every way to play each distinct card of the hand of the player to move.
+fn card_plays(state: &State, out: &mut Vec<Action>) {
+    let seat = state.to_move;
+    let own = &state.roofs[roof_of(seat, Side::Own)];
+    let opp = &state.roofs[roof_of(seat, Side::Opp)];
+    for card in state.hands[seat as usize].distinct() {
+        out.push(Action::Discard(card));
+        match card.as_pipe() {
+            Some((PipeKind::Letter(l), _)) => {
+                if own[l as usize].is_none() {
+                    out.push(Action::Letter { card, side: Side::Own });
+                }
+                if opp[l as usize].is_none() {
+                    out.push(Action::Letter { card, side: Side::Opp });
+                }
+            }
+            Some((PipeKind::X, colour)) => out.extend(
+                Square::ALL
+                    .into_iter()
+                    .filter(|s| own[s.index()].is_none())
+                    .map(|square| Action::X { colour, square }),
+            ),
+            Some((PipeKind::Wrench, colour)) => {
+                out.extend(Square::ALL.into_iter().map(|square| Action::Wrench { colour, square }))
+            }
+            None if card == Card::SABOTAGE => {
+                for side in [Side::Own, Side::Opp] {
+                    let roof = &state.roofs[roof_of(seat, side)];
+                    out.extend(
+                        Square::ALL
+                            .into_iter()
+                            .filter(|s| roof[s.index()].is_some())
+                            .map(|square| Action::Sabotage { side, square }),
+                    );
+                }
+            }
+            None => out.extend(
+                Square::ALL
+                    .into_iter()
+                    .filter(|s| own[s.index()].is_some())
+                    .map(|square| Action::Demontage { square }),
+            ),
+        }
+    }
+}
+
+/// The chance outcomes: each distinct card left in the pile, with probability in
+/// proportion to its copies.
+pub fn chance_outcomes(state: &State, out: &mut Vec<(Action, f64)>) {
+    out.clear();
+    if matches!(state.phase, Phase::Deal | Phase::Draw) {
+        let stock = state.stock();
+        let total = stock.len() as f64;
+        out.extend(stock.distinct().map(|c| (Action::Deal(c), f64::from(stock.count(c)) / total)));
+    }
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::Own => "your roof",
+        Side::Opp => "your opponents' roof",
+    }
+}
+
+/// Whether `action` is legal now, and if not, why.
+pub fn check(state: &State, action: Action) -> Result<(), Illegal> {
+    let phase = state.phase;
+    if phase == Phase::Over {
+        return Err(Illegal::new("the game is over"));
+    }
+    match action {
+        Action::Deal(card) => {
+            if !matches!(phase, Phase::Deal | Phase::Draw) {
+                return Err(Illegal::new("no card is being dealt or drawn now; a player is to act"));
+            }
+            if !state.stock().contains(card) {
+                return Err(Illegal::new(format!("no {} is left in the face-down pile", card.name())));
+            }
+            return Ok(());
+        }
+        _ if matches!(phase, Phase::Deal | Phase::Draw) => {
+            let what =
+                if phase == Phase::Deal { "the cards are being dealt" } else { "a card is being drawn" };
+            return Err(Illegal::new(format!("{what}: wait for the card (chance)")));
+        }
+        Action::Agree | Action::Refuse => {
+            return if phase == Phase::Consent {
+                Ok(())
+            } else {
+                Err(Illegal::new(
+                    "nobody has asked to end the round; only a partner asked to end it answers (rules §Four players)",
+                ))
+            };
+        }
+        _ if phase == Phase::Consent => {
+            return Err(Illegal::new(
+                "your partner asked to end the round: answer `agree` or `refuse` (rules §Four players)",
+            ));
+        }
+        Action::End => {
+            if phase != Phase::Start {
+                return Err(Illegal::new(if state.refused {
+                    "your partner refused to end the round this turn; play on (rules §Four players)"
+                } else {
+                    "you may end the round only at the start of your turn, before drawing (rules §Ending)"
+                }));
+            }
+            return Ok(());
+        }
+        Action::Draw => {
+            return match phase {
+                Phase::Start if state.stock_len() > 0 => Ok(()),
+                Phase::Start => Err(Illegal::new(
+                    "the face-down pile is empty: play a card from your hand (rules §Ending)",
+                )),
+                _ => Err(Illegal::new(
+                    "you have drawn this turn already: play or discard a card (rules §A round)",
+                )),
+            };
+        }
+        _ => {}
+    }
+    // A card play.
+    if phase == Phase::Start && state.stock_len() > 0 {
+        return Err(Illegal::new(
+            "draw first: at the start of your turn you may end the round or draw, then play a card (rules §A round)",
+        ));
+    }
+    let seat = state.to_move;
+    let card = action.card_played().expect("every other action is a card play");
+    if !state.hands[seat as usize].contains(card) {
+        return Err(Illegal::new(format!("you have no {} in your hand", card.name())));
+    }
+    let own = State::team(seat);
+    match action {
+        Action::Discard(_) => Ok(()),
+        Action::Letter { card, side } => {
+            let Some((PipeKind::Letter(l), _)) = card.as_pipe() else {
+                return Err(Illegal::new("only letter cards A-I are played as `Ao own` / `Ao opp`"));
+            };
+            let square = Square::ALL[l as usize];
+            match state.roofs[roof_of(seat, side)][l as usize] {
+                None => Ok(()),
+                Some(there) => Err(Illegal::new(format!(
+                    "square {square} of {} is taken by {}; a letter card goes only on its empty square \
+                     (rules §Pipe cards A to I)",
+                    side_name(side),
+                    there.name()
+                ))),
+            }
+        }
+        Action::X { square, .. } => match state.roofs[own][square.index()] {
+            None => Ok(()),
+            Some(there) => Err(Illegal::new(format!(
+                "square {square} of your roof is taken by {}; an X goes only on an empty square of your own \
+                 roof, and only a wrench may replace a card (rules §The X card)",
+                there.name()
+            ))),
+        },
+        Action::Wrench { .. } => Ok(()),
+        Action::Sabotage { side, square } => match state.roofs[roof_of(seat, side)][square.index()] {
+            Some(_) => Ok(()),
+            None => Err(Illegal::new(format!(
+                "square {square} of {} is empty: Sabotage removes a card that is there, or is discarded with \
+                 `discard sab` (rules §Sabotage and Démontage)",
+                side_name(side)
+            ))),
+        },
+        Action::Demontage { square } => match state.roofs[own][square.index()] {
+            Some(_) => Ok(()),
+            None => Err(Illegal::new(format!(
+                "square {square} of your roof is empty: Démontage removes a card from your own roof, or is \
+                 discarded with `discard dem` (rules §Sabotage and Démontage)"
+            ))),
+        },
+        Action::End | Action::Draw | Action::Agree | Action::Refuse | Action::Deal(_) => unreachable!(),
+    }
+}
+
+/// Applies a legal action.
+pub fn play(state: &mut State, action: Action) {
+    let seat = state.to_move;
+    match action {
+        Action::Deal(card) => {
+            state.hands[seat as usize].add(card);
+            if state.phase == Phase::Draw {
+                state.phase = Phase::Play;
+            } else {
+                let dealt: usize = state.hands.iter().map(Cards::len).sum();
+                if dealt == HAND_SIZE as usize * state.players as usize {
+                    begin_turn(state, (state.dealer() + 1) % state.players);
+                } else {
+                    state.to_move = (seat + 1) % state.players;
+                }
+            }
+        }
+        Action::End => {
+            if state.players == 4 {
+                state.phase = Phase::Consent;
+            } else {
+                end_round(state, Some(seat));
+            }
+        }
+        Action::Agree => end_round(state, Some(seat)),
+        Action::Refuse => {
+            state.refused = true;
+            state.phase = if state.stock_len() > 0 { Phase::Draw } else { Phase::Play };
+        }
+        Action::Draw => state.phase = Phase::Draw,
+        _ => {
+            let card = action.card_played().expect("a card play");
+            state.hands[seat as usize].remove(card);
+            let own = State::team(seat);
+            match action {
+                Action::Letter { side, .. } => {
+                    if let Some((PipeKind::Letter(l), _)) = card.as_pipe() {
+                        state.roofs[roof_of(seat, side)][l as usize] = Some(card);
+                    }
+                }
+                Action::X { square, .. } => state.roofs[own][square.index()] = Some(card),
+                Action::Wrench { square, .. } => {
+                    // The replaced card goes to the discard pile (rules §The wrench).
+                    if let Some(replaced) = state.roofs[own][square.index()].replace(card) {
+                        discard(state, replaced);
+                    }
+                }
+                Action::Sabotage { side, square } => {
+                    discard(state, card);
+                    if let Some(removed) = state.roofs[roof_of(seat, side)][square.index()].take() {
+                        discard(state, removed);
+                    }
+                }
+                Action::Demontage { square } => {
+                    discard(state, card);
+                    if let Some(removed) = state.roofs[own][square.index()].take() {
+                        discard(state, removed);
+                    }
+                }
+                _ => discard(state, card),
+            }
+            begin_turn(state, (seat + 1) % state.players);
+        }
+    }
+}
+
+fn discard(state: &mut State, card: Card) {
+    state.discards.add(card);
+    state.top_discard = Some(card);
+}
+
+/// Starts `seat`'s turn, or ends the round if the pile and that seat's hand are empty.
+fn begin_turn(state: &mut State, seat: u8) {
+    state.to_move = seat;
+    state.refused = false;
+    let stock = state.stock_len();
+    if stock == 0 && state.hands[seat as usize].is_empty() {
+        end_round(state, None);
+    } else if may_end(state) {
+        state.phase = Phase::Start;
+    } else if stock > 0 {
+        state.phase = Phase::Draw;
+    } else {
+        state.phase = Phase::Play;
+    }
+}
+
+/// Scores the round, clears the table and deals the next round (or ends the game).
+fn end_round(state: &mut State, closer: Option<u8>) {
+    let values = state.values();
+    let mut points = values.map(round_score);
+    if let Some(seat) = closer {
+        points[State::team(seat)] -= 1;
+    }
+    state.results.push(RoundResult { values, points, closer });
+    state.hands = [Cards::default(); MAX_PLAYERS];
+    state.roofs = [[None; Square::NUM]; 2];
+    state.discards = Cards::default();
+    state.top_discard = None;
+    state.refused = false;
+    state.round += 1;
+    if state.round == state.rounds {
+        state.phase = Phase::Over;
+        state.to_move = 0;
+    } else {
+        state.phase = Phase::Deal;
+        state.to_move = (state.dealer() + 1) % state.players;
+    }
+}
+
+/// Each seat's return: +1 for the team with the higher total after the last round, −1
+/// for the other, 0 each on a tie; 0 before the end.
+pub fn returns_into(state: &State, out: &mut [f64]) {
+    out.fill(0.0);
+    if state.phase != Phase::Over {
+        return;
+    }
+    let totals = state.totals();
+    let sign = (totals[0] - totals[1]).signum() as f64;
+    for (seat, r) in out.iter_mut().enumerate() {
+        *r = if State::team(seat as u8) == 0 { sign } else { -sign };
+    }
+}
