@@ -35,12 +35,58 @@ pub struct GameEntry {
     pub make_bot: BotMaker,
     /// The names of the bots available for this game.
     pub bots: &'static [&'static str],
+    /// Runs random playouts through the generic (monomorphised) API, for benchmarks.
+    pub playouts: fn(&Options, usize, u64) -> Result<PlayoutStats, OptionsError>,
+}
+
+/// What a run of random playouts did.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PlayoutStats {
+    /// Playouts run to the end.
+    pub playouts: usize,
+    /// Actions applied, chance outcomes included.
+    pub actions: u64,
+    /// Chance outcomes applied.
+    pub chance_actions: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+/// Runs `playouts` random games of `G` from seed `seed` with the generic API.
+///
+/// # Errors
+/// Invalid options.
+pub fn run_playouts<G: Game>(
+    options: &Options,
+    playouts: usize,
+    seed: u64,
+) -> Result<PlayoutStats, OptionsError> {
+    use rand::SeedableRng;
+    let game = G::new(options)?;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let (mut actions, mut outcomes) = (Vec::new(), Vec::new());
+    let start = std::time::Instant::now();
+    let (mut total, mut chance) = (0, 0);
+    for _ in 0..playouts {
+        let mut state = game.initial_state();
+        let (t, c) = crate::game::random_playout(&game, &mut state, &mut actions, &mut outcomes, &mut rng);
+        total += t;
+        chance += c;
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    Ok(PlayoutStats { playouts, actions: total, chance_actions: chance, seconds })
 }
 
 impl GameEntry {
     /// The entry for game `G`, with its bots.
     pub fn of<G: Game>(make_bot: BotMaker, bots: &'static [&'static str]) -> Self {
-        GameEntry { spec: G::spec(), make: ErasedGame::<G>::make, make_bot, bots }
+        GameEntry {
+            spec: G::spec(),
+            make: ErasedGame::<G>::make,
+            make_bot,
+            bots,
+            playouts: run_playouts::<G>,
+        }
     }
 }
 

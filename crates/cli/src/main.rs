@@ -1,0 +1,55 @@
+//! `tabula`: play the games in the terminal, drive them over the engine protocol, replay
+//! records and benchmark the rules.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod bench;
+mod engine;
+mod play;
+mod replay;
+
+/// tabula: five tabletop games, one engine.
+#[derive(Parser)]
+#[command(name = "tabula", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play a game in the terminal against bots.
+    Play(play::Args),
+    /// Speak the JSON Lines engine protocol on stdin/stdout (see docs/protocol.md).
+    Engine,
+    /// Step through a game record in the terminal, or print it with --text.
+    Replay {
+        /// The record (JSON).
+        record: PathBuf,
+        /// Print the game as text instead of opening the viewer.
+        #[arg(long)]
+        text: bool,
+    },
+    /// Random playouts in a release build; prints one JSON object.
+    Bench(bench::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Play(args) => play::run(args),
+        Command::Engine => engine::run(),
+        Command::Replay { record, text } => replay::run(&record, text),
+        Command::Bench(args) => bench::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("tabula: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,20 @@
+//! Every tabula game and its bots, in one [`Registry`].
+//!
+//! ```
+//! let registry = tabula_registry::registry();
+//! let game = registry.make("sabotage-pipes", &serde_json::json!({"players": 4})).unwrap();
+//! assert_eq!(game.num_players(), 4);
+//! ```
+
+#![deny(missing_docs)]
+
+use tabula_ai::{BOT_NAMES, make_bot};
+use tabula_core::{GameEntry, Registry};
+use tabula_sabotage_pipes::SabotagePipes;
+
+/// The registry of every game.
+pub fn registry() -> Registry {
+    let mut registry = Registry::new();
+    registry.register(GameEntry::of::<SabotagePipes>(make_bot::<SabotagePipes>, BOT_NAMES));
+    registry
+}
