@@ -307,12 +307,35 @@ pub const SABOTAGE_CARDS: u8 = 4;
 pub const DEMONTAGE_CARDS: u8 = 4;
 
 /// The deck: how many of each card, for the 104-card game or the 100-card variant.
-pub fn composition(demontage: bool) -> [u8; Card::NUM] {
+pub const fn composition(demontage: bool) -> [u8; Card::NUM] {
+    if demontage { FULL_DECK } else { DECK_WITHOUT_DEMONTAGE }
+}
+
+/// The number of cards in the deck.
+pub const fn deck_size(demontage: bool) -> usize {
+    let deck = composition(demontage);
+    let (mut i, mut n) = (0, 0);
+    while i < Card::NUM {
+        n += deck[i] as usize;
+        i += 1;
+    }
+    n
+}
+
+const FULL_DECK: [u8; Card::NUM] = build_composition(true);
+const DECK_WITHOUT_DEMONTAGE: [u8; Card::NUM] = build_composition(false);
+
+const fn build_composition(demontage: bool) -> [u8; Card::NUM] {
     let mut counts = [0u8; Card::NUM];
-    for (kind, n) in PIPES_PER_COLOUR_COPY {
-        for colour in Colour::ALL {
-            counts[Card::pipe(kind, colour).index()] = n * COPIES;
+    let mut k = 0;
+    while k < PIPES_PER_COLOUR_COPY.len() {
+        let (kind, n) = PIPES_PER_COLOUR_COPY[k];
+        let mut c = 0;
+        while c < 4 {
+            counts[Card::pipe(kind, Colour::ALL[c]).index()] = n * COPIES;
+            c += 1;
         }
+        k += 1;
     }
     counts[Card::SABOTAGE.index()] = SABOTAGE_CARDS;
     counts[Card::DEMONTAGE.index()] = if demontage { DEMONTAGE_CARDS } else { 0 };

@@ -262,7 +262,7 @@ impl State {
 
     /// The number of cards in the face-down pile.
     pub fn stock_len(&self) -> usize {
-        let composition: usize = crate::card::composition(self.demontage).iter().map(|&n| n as usize).sum();
+        let composition = crate::card::deck_size(self.demontage);
         let hands: usize = self.hands.iter().map(Cards::len).sum();
         let roofs = self.roofs.iter().flatten().filter(|c| c.is_some()).count();
         composition - hands - roofs - self.discards.len()
