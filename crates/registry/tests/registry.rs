@@ -1,0 +1,65 @@
+//! Every registered game can be made, played through the erased layer to the end by its
+//! bots, recorded and replayed.
+
+use serde_json::json;
+use tabula_core::{Record, RecordError, Turn};
+
+#[test]
+fn every_game_plays_records_and_replays_through_the_erased_layer() {
+    let registry = tabula_registry::registry();
+    assert!(registry.entry("sabotage-pipes").is_some());
+    for entry in registry.entries() {
+        let game = registry.make(entry.spec.id, &json!({})).unwrap();
+        assert_eq!(game.canonical(), registry.make_canonical(&game.canonical()).unwrap().canonical());
+        let mut state = game.new_state(3);
+        let mut bots: Vec<_> = (0..game.num_players())
+            .map(|seat| {
+                registry.make_bot(entry.spec.id, entry.bots[seat % entry.bots.len()], &json!({}), seat as u64)
+            })
+            .collect::<Result<_, _>>()
+            .unwrap();
+        let mut steps = 0;
+        while let turn @ (Turn::Chance | Turn::Player(_)) = state.turn() {
+            match turn {
+                Turn::Player(p) => {
+                    let text = bots[p].choose(state.as_ref()).unwrap();
+                    state.apply(&text).unwrap();
+                }
+                _ => {
+                    state.sample_chance().unwrap();
+                }
+            }
+            steps += 1;
+            assert!(steps <= game.max_game_length());
+        }
+        let record = state.record(vec!["a".into(); game.num_players()]);
+        let replayed =
+            registry.load_record(&Record::from_json_str(&record.to_json_pretty()).unwrap()).unwrap();
+        assert_eq!(replayed.state_json(), state.state_json());
+        assert_eq!(replayed.returns(), state.returns());
+    }
+}
+
+#[test]
+fn unknown_games_and_bad_options_are_named() {
+    let registry = tabula_registry::registry();
+    let err = registry.make("chess", &json!({})).err().unwrap().to_string();
+    assert!(err.contains("unknown game `chess`") && err.contains("sabotage-pipes"), "{err}");
+    let err = registry.make("sabotage-pipes", &json!({"players": 3})).err().unwrap().to_string();
+    assert!(err.contains("`players` must be one of 2, 4"), "{err}");
+    let err = registry.make_canonical("sabotage-pipes(rounds=99)").err().unwrap().to_string();
+    assert!(err.contains("`rounds` must be an integer from 1 to 8"), "{err}");
+    let record = Record {
+        game: "go".into(),
+        options: json!({}),
+        seed: None,
+        seats: vec![],
+        actions: vec![],
+        result: None,
+    };
+    assert!(matches!(registry.load_record(&record), Err(RecordError::UnknownGame(_))));
+    assert_eq!(
+        registry.make_canonical("sabotage-pipes(players=4,demontage=false)").unwrap().canonical(),
+        "sabotage-pipes(players=4,demontage=false,rounds=4)"
+    );
+}
