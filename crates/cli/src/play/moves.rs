@@ -1,0 +1,131 @@
+//! The moves offered to the person on screen: for Sabotage, the decisions of the moment
+//! (`end`, `draw`, `agree`, `refuse`) and the placements of the card selected in the hand,
+//! in words, with what each does to the roofs' values; for any other game, the legal
+//! actions as they are.
+
+use tabula_sabotage_pipes::{Action, Card, Phase, PipeKind, Side, Square, View, roof_value, round_score};
+
+use super::sabotage::{roof_index, roofs_after};
+
+/// One move on the list.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Choice {
+    /// The action in text notation, as played.
+    pub action: String,
+    /// What it does, in words.
+    pub label: String,
+    /// Its effect on the roofs' values (`you 6→8`), if any.
+    pub effect: String,
+    /// The key that plays it directly, if any.
+    pub key: Option<char>,
+}
+
+/// The cards of a hand, one entry per card (repeats included), in a stable order.
+pub fn hand_cards(view: &View) -> Vec<Card> {
+    view.hand.to_vec()
+}
+
+/// The Sabotage moves to offer: the decisions first, then every legal placement of
+/// `card` (discarding it last). `legal` is the person's legal actions (empty when it is
+/// not their turn).
+pub fn sabotage_choices(view: &View, legal: &[String], card: Option<Card>) -> Vec<Choice> {
+    let actions: Vec<Action> = legal.iter().filter_map(|text| Action::parse(text).ok()).collect();
+    let seat = view.player as usize;
+    let own = roof_index(seat, Side::Own);
+    let values = view.values;
+    let mut out = Vec::new();
+    for &action in &actions {
+        let (label, effect, key) = match action {
+            Action::End => {
+                let score = round_score(values[own]) - 1;
+                let verb =
+                    if view.players == 4 { "ask your partner to end the round" } else { "end the round now" };
+                (verb.to_owned(), format!("you score {score} (−1 for ending)"), 'e')
+            }
+            Action::Draw => ("draw a card and play on".to_owned(), String::new(), 'd'),
+            Action::Agree => {
+                let (mine, theirs) = (round_score(values[own]), round_score(values[1 - own]));
+                ("agree: end the round".to_owned(), format!("you score {}, they {theirs}", mine - 1), 'a')
+            }
+            Action::Refuse => ("refuse: play on".to_owned(), String::new(), 'r'),
+            _ => continue,
+        };
+        out.push(Choice { action: action.to_string(), label, effect, key: Some(key) });
+    }
+    let Some(card) = card else { return out };
+    let mut discard = None;
+    for &action in &actions {
+        if action.card_played() != Some(card) {
+            continue;
+        }
+        if let Action::Discard(_) = action {
+            discard = Some(Choice {
+                action: action.to_string(),
+                label: "face up on the discard pile".to_owned(),
+                effect: String::new(),
+                key: Some('x'),
+            });
+            continue;
+        }
+        out.push(Choice {
+            action: action.to_string(),
+            label: placement_label(view, action),
+            effect: effect(view, action),
+            key: None,
+        });
+    }
+    out.extend(discard);
+    out
+}
+
+/// Where a card goes, in words: `your roof, square A`, `remove Bo from their roof, square E`.
+fn placement_label(view: &View, action: Action) -> String {
+    let seat = view.player as usize;
+    let own = seat % 2;
+    let roof_name = |roof: usize| if roof == own { "your roof" } else { "their roof" };
+    let (roof, square, removes) = match action {
+        Action::Letter { card, side } => match card.as_pipe() {
+            Some((PipeKind::Letter(l), _)) => (roof_index(seat, side), Square::ALL[l as usize], false),
+            _ => return action.to_string(),
+        },
+        Action::X { square, .. } | Action::Wrench { square, .. } => (own, square, false),
+        Action::Sabotage { side, square } => (roof_index(seat, side), square, true),
+        Action::Demontage { square } => (own, square, true),
+        other => return other.to_string(),
+    };
+    match (removes, view.roofs[roof][square.index()]) {
+        (true, Some(old)) => format!("remove {old} from {}, square {square}", roof_name(roof)),
+        (false, Some(old)) => format!("{}, square {square}, replacing {old}", roof_name(roof)),
+        _ => format!("{}, square {square}", roof_name(roof)),
+    }
+}
+
+/// What a placement does to the roofs' values: `you 6→8`, `them 7→5`.
+fn effect(view: &View, action: Action) -> String {
+    let seat = view.player as usize;
+    let own = seat % 2;
+    let after = roofs_after(&view.roofs, seat, action);
+    let mut parts = Vec::new();
+    for (roof, who) in [(own, "you"), (1 - own, "them")] {
+        let (was, now) = (view.values[roof], roof_value(&after[roof]));
+        if was != now {
+            parts.push(format!("{who} {was}→{now}"));
+        }
+    }
+    parts.join(", ")
+}
+
+/// A short phrase for what the person can do now, for the move list's title.
+pub fn sabotage_prompt(view: &View, human_turn: bool, card: Option<Card>) -> String {
+    if !human_turn {
+        return "Moves (not your turn)".to_owned();
+    }
+    match view.phase {
+        Phase::Start => "Your turn: end the round, or draw".to_owned(),
+        Phase::Consent => "Your partner asks to end the round".to_owned(),
+        _ => match card {
+            Some(card) => format!("Play {}: ↑/↓ then Enter", card.name()),
+            None => "Your turn".to_owned(),
+        },
+    }
+}

@@ -1,0 +1,354 @@
+//! The Sabotage table as the person's seat sees it: both roofs, the hand, the moves, the
+//! table's counts, the scores and the log. Drawn from the seat's [`View`] and the
+//! session's log (itself made from the seat's history), never from the referee's state.
+
+use ratatui::Frame;
+use ratatui::layout::{Alignment, Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style, Stylize};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, List, ListItem, ListState, Paragraph, Wrap};
+use tabula_core::Turn;
+use tabula_sabotage_pipes::rules::partner;
+use tabula_sabotage_pipes::{Action, Phase, Roof, Square, View};
+
+use super::app::App;
+use super::moves;
+use super::sabotage::{self, card_tile, clip, roof_grid, text_spans, value_line};
+use super::ui::seat_style;
+
+/// Draws the table in `area`.
+pub fn draw(frame: &mut Frame, area: Rect, app: &App, view: &View) {
+    if view.is_over() {
+        final_screen(frame, area, app, view);
+        return;
+    }
+    let left_width = (area.width * 58 / 100).clamp(50, 60).min(area.width);
+    let [left, right] = Layout::horizontal([Constraint::Length(left_width), Constraint::Min(20)]).areas(area);
+    let [roofs, hand, moves] =
+        Layout::vertical([Constraint::Length(11), Constraint::Length(4), Constraint::Min(3)]).areas(left);
+    let [first, second] =
+        Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(roofs);
+    let marked = marked_squares(app, view);
+    let own = view.player as usize % 2;
+    roof_panel(frame, first, app, view, own, marked[own]);
+    roof_panel(frame, second, app, view, 1 - own, marked[1 - own]);
+    hand_panel(frame, hand, app, view);
+    moves_panel(frame, moves, app, view);
+    let score_height = view.rounds as u16 + 5;
+    let [table, scores, log] =
+        Layout::vertical([Constraint::Length(7), Constraint::Length(score_height), Constraint::Min(3)])
+            .areas(right);
+    table_panel(frame, table, app, view);
+    scores_panel(frame, scores, app, view);
+    log_panel(frame, log, app);
+}
+
+/// The squares changed by the other seats since the person's last move this round.
+pub fn marked_squares(app: &App, view: &View) -> [[bool; Square::NUM]; 2] {
+    let mut marked = [[false; Square::NUM]; 2];
+    for seen in app.session.seen().iter().rev() {
+        if seen.round != Some(view.round) {
+            break;
+        }
+        match seen.actor {
+            Turn::Player(seat) if seat == app.session.human() => break,
+            Turn::Player(seat) => {
+                if let Some((roof, square)) =
+                    Action::parse(&seen.text).ok().and_then(|a| sabotage::touched_square(seat, a))
+                {
+                    marked[roof][square] = true;
+                }
+            }
+            _ => {}
+        }
+    }
+    marked
+}
+
+/// The seats of a team (roof): `t`, and `t + 2` with four players.
+fn members(view: &View, team: usize) -> Vec<usize> {
+    (0..view.players as usize).filter(|seat| seat % 2 == team).collect()
+}
+
+/// The seat whose decision the table waits for, if a player's.
+fn acting_seat(view: &View) -> Option<usize> {
+    match view.phase {
+        Phase::Start | Phase::Play | Phase::Draw => Some(view.to_move as usize),
+        Phase::Consent => Some(partner(view.to_move) as usize),
+        Phase::Deal | Phase::Over => None,
+    }
+}
+
+fn roof_panel(frame: &mut Frame, area: Rect, app: &App, view: &View, roof: usize, marked: [bool; 9]) {
+    let own = roof == view.player as usize % 2;
+    let title = match (own, view.players) {
+        (true, 4) => " Your team's roof ".to_owned(),
+        (true, _) => " Your roof ".to_owned(),
+        (false, 4) => " Their roof ".to_owned(),
+        (false, _) => format!(" {}'s roof ", app.session.name(1 - view.player as usize)),
+    };
+    let mut names = Vec::new();
+    for (i, seat) in members(view, roof).into_iter().enumerate() {
+        if i > 0 {
+            names.push(Span::raw(" + "));
+        }
+        names.push(Span::styled(app.session.name(seat).to_owned(), seat_style(app, seat)));
+    }
+    if acting_seat(view).is_some_and(|seat| seat % 2 == roof) {
+        names.push(Span::raw("  ◆ to play").fg(Color::Yellow));
+    }
+    let mut lines = vec![Line::from(names)];
+    lines.extend(roof_grid(&view.roofs[roof], marked));
+    lines.push(value_line(view.values[roof]));
+    let border = if own { Style::new().fg(Color::Yellow) } else { Style::new().fg(Color::Gray) };
+    let block = Block::bordered()
+        .title(Span::styled(title, border.add_modifier(Modifier::BOLD)))
+        .border_style(border);
+    frame.render_widget(Paragraph::new(lines).alignment(Alignment::Center).block(block), area);
+}
+
+fn hand_panel(frame: &mut Frame, area: Rect, app: &App, view: &View) {
+    let cards = moves::hand_cards(view);
+    let selected = (!cards.is_empty()).then(|| app.card.min(cards.len() - 1));
+    let help = match selected {
+        Some(i) => sabotage::card_help(cards[i]),
+        None => "Your hand is empty.".to_owned(),
+    };
+    let lines =
+        vec![sabotage::hand_line(&cards, selected, true), Line::from(Span::raw(help).fg(Color::DarkGray))];
+    let title = format!(" Your hand ({}) ", cards.len());
+    let block = Block::bordered().title(title.bold());
+    frame.render_widget(Paragraph::new(lines).block(block), area);
+}
+
+fn moves_panel(frame: &mut Frame, area: Rect, app: &App, view: &View) {
+    let mine = app.session.is_human_turn();
+    let title = format!(" {} ", moves::sabotage_prompt(view, mine, app.selected_card()));
+    let block = Block::bordered().title(title.bold());
+    if !mine {
+        let mut lines = vec![Line::from(Span::raw(app.waiting_text()).fg(Color::Cyan))];
+        if view.phase == Phase::Consent && partner(view.to_move) != view.player {
+            lines.push(Line::from(format!(
+                "{} asks {} to end the round.",
+                app.session.name(view.to_move as usize),
+                app.session.name(partner(view.to_move) as usize)
+            )));
+        }
+        lines.push(Line::from(
+            Span::raw("Meanwhile, choose a card with ←/→ to see what it does.").fg(Color::DarkGray),
+        ));
+        frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }).block(block), area);
+        return;
+    }
+    let choices = app.choices();
+    let width = area.width.saturating_sub(4) as usize;
+    let items: Vec<ListItem> = choices
+        .iter()
+        .map(|choice| {
+            let key = match choice.key {
+                Some(k) => format!("[{k}] "),
+                None => "    ".to_owned(),
+            };
+            let mut spans = vec![
+                Span::raw(key).fg(Color::Cyan),
+                Span::raw(format!("{:<12}", choice.action)).fg(Color::DarkGray),
+                Span::raw(choice.label.clone()),
+            ];
+            if !choice.effect.is_empty() {
+                spans.push(Span::raw(format!("  {}", choice.effect)).fg(Color::Green));
+            }
+            let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();
+            if used > width {
+                let label = clip(&choice.label, choice.label.chars().count().saturating_sub(used - width));
+                spans[2] = Span::raw(label);
+            }
+            ListItem::new(Line::from(spans))
+        })
+        .collect();
+    if items.is_empty() {
+        let text = "Choose a card with ←/→ or 1-9.";
+        frame.render_widget(Paragraph::new(text).block(block), area);
+        return;
+    }
+    let list = List::new(items)
+        .block(block)
+        .highlight_symbol("▶ ")
+        .highlight_style(Style::new().bg(Color::DarkGray).add_modifier(Modifier::BOLD));
+    let mut state = ListState::default().with_selected(Some(app.choice.min(choices.len() - 1)));
+    frame.render_stateful_widget(list, area, &mut state);
+}
+
+fn turn_line(app: &App, view: &View) -> Line<'static> {
+    let session = &app.session;
+    let (seat, what) = match view.phase {
+        Phase::Deal => (view.dealer, session.verb(view.dealer as usize, "deal")),
+        Phase::Start => (view.to_move, "may end the round, or draw".to_owned()),
+        Phase::Draw => (view.to_move, session.verb(view.to_move as usize, "draw")),
+        Phase::Play => (view.to_move, format!("{} a card", session.verb(view.to_move as usize, "play"))),
+        Phase::Consent => {
+            let answers = partner(view.to_move);
+            (answers, format!("{}: end the round?", session.verb(answers as usize, "answer")))
+        }
+        Phase::Over => return Line::from("The game is over."),
+    };
+    Line::from(vec![
+        Span::raw("▶ ").fg(Color::Yellow),
+        Span::styled(session.name(seat as usize).to_owned(), seat_style(app, seat as usize)),
+        Span::raw(format!(" {what}")),
+    ])
+}
+
+fn table_panel(frame: &mut Frame, area: Rect, app: &App, view: &View) {
+    let mut discard = vec![Span::raw(format!("Stock {}  ·  discards {}", view.stock, view.discards.len()))];
+    if let Some(top) = view.top_discard {
+        discard.push(Span::raw(", top"));
+        discard.push(card_tile(top));
+    }
+    let mut hands = vec![Span::raw("Hands: ").fg(Color::DarkGray)];
+    for (seat, &size) in view.hand_sizes.iter().enumerate() {
+        if seat == view.player as usize {
+            continue;
+        }
+        if hands.len() > 1 {
+            hands.push(Span::raw("  "));
+        }
+        hands.push(Span::styled(app.session.name(seat).to_owned(), seat_style(app, seat)));
+        hands.push(Span::raw(format!(" {size}")));
+    }
+    let mut lines = vec![
+        Line::from(vec![
+            Span::raw(format!("Round {} of {}", view.round + 1, view.rounds)).bold(),
+            Span::raw("  ·  dealer "),
+            Span::styled(
+                app.session.name(view.dealer as usize).to_owned(),
+                seat_style(app, view.dealer as usize),
+            ),
+        ]),
+        turn_line(app, view),
+        Line::from(discard),
+        Line::from(hands),
+    ];
+    if view.refused {
+        lines.push(Line::from(Span::raw("The partner refused to end the round.").fg(Color::DarkGray)));
+    }
+    let block = Block::bordered().title(" Table ".bold());
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }).block(block), area);
+}
+
+fn scores_panel(frame: &mut Frame, area: Rect, app: &App, view: &View) {
+    let teams = [app.session.team_name(0), app.session.team_name(1)];
+    let mut lines = sabotage::score_lines(
+        [&teams[0], &teams[1]],
+        &view.results,
+        view.rounds as usize,
+        Some((view.round as usize, view.values)),
+    );
+    lines.push(Line::from(Span::raw("[roof value]  * ended the round (−1)").fg(Color::DarkGray)));
+    let block = Block::bordered().title(" Scores ".bold());
+    frame.render_widget(Paragraph::new(lines).block(block), area);
+}
+
+/// The log's last lines that fit in `area`, newest at the bottom.
+fn log_panel(frame: &mut Frame, area: Rect, app: &App) {
+    let rows = area.height.saturating_sub(2) as usize;
+    let width = area.width.saturating_sub(2) as usize;
+    let log = app.session.log();
+    let lines: Vec<Line> =
+        log[log.len().saturating_sub(rows)..].iter().map(|line| log_line(app, line, width)).collect();
+    let block = Block::bordered().title(" Log ".bold());
+    frame.render_widget(Paragraph::new(lines).block(block), area);
+}
+
+/// A log line cut to `width` columns.
+fn log_line(app: &App, line: &super::session::LogLine, width: usize) -> Line<'static> {
+    match line.seat {
+        Some(seat) => {
+            let name = app.session.name(seat).to_owned();
+            let text = clip(&line.text, width.saturating_sub(name.chars().count() + 1));
+            let mut spans = vec![Span::styled(name, seat_style(app, seat)), Span::raw(" ")];
+            spans.extend(text_spans(&text, Style::new()));
+            Line::from(spans)
+        }
+        None => Line::from(Span::raw(clip(&format!("— {}", line.text), width)).fg(Color::DarkGray).italic()),
+    }
+}
+
+/// Two roofs side by side with a title and a value line each, as lines.
+pub fn roofs_side_by_side(
+    titles: [String; 2],
+    roofs: &[Roof; 2],
+    values: [Line<'static>; 2],
+) -> Vec<Line<'static>> {
+    let column = 30;
+    let pad = |mut line: Line<'static>, width: usize| {
+        let used: usize = line.spans.iter().map(|s| s.content.chars().count()).sum();
+        line.spans.push(Span::raw(" ".repeat(width.saturating_sub(used))));
+        line
+    };
+    let grids = [roof_grid(&roofs[0], [false; 9]), roof_grid(&roofs[1], [false; 9])];
+    let [v0, v1] = values;
+    let mut lines = vec![Line::from(vec![
+        Span::raw(format!("{:<column$}", titles[0])).bold(),
+        Span::raw(titles[1].clone()).bold(),
+    ])];
+    for (a, b) in grids[0].iter().zip(&grids[1]) {
+        let mut left = pad(a.clone(), column);
+        left.spans.extend(b.spans.clone());
+        lines.push(left);
+    }
+    let mut last = pad(v0, column);
+    last.spans.extend(v1.spans);
+    lines.push(last);
+    lines
+}
+
+/// `value 7 → 9 points`, or with the closing penalty `value 7 → 9 − 1 = 8 points`.
+pub fn result_line(value: u8, points: i32) -> Line<'static> {
+    let score = tabula_sabotage_pipes::round_score(value);
+    let text = if score == points {
+        format!("value {value} → {points} points")
+    } else {
+        format!("value {value} → {score} − 1 = {points} points")
+    };
+    Line::from(text)
+}
+
+fn final_screen(frame: &mut Frame, area: Rect, app: &App, view: &View) {
+    let own = view.player as usize % 2;
+    let (mine, theirs) = (view.totals[own], view.totals[1 - own]);
+    let (headline, colour) = match (mine.cmp(&theirs), view.players) {
+        (std::cmp::Ordering::Greater, 4) => (format!("Your team wins, {mine} to {theirs}!"), Color::Green),
+        (std::cmp::Ordering::Greater, _) => (format!("You win, {mine} to {theirs}!"), Color::Green),
+        (std::cmp::Ordering::Less, 4) => (format!("Their team wins, {theirs} to {mine}."), Color::LightRed),
+        (std::cmp::Ordering::Less, _) => (
+            format!("{} wins, {theirs} to {mine}.", app.session.name(1 - view.player as usize)),
+            Color::LightRed,
+        ),
+        (std::cmp::Ordering::Equal, _) => (format!("A tie, {mine} to {theirs}."), Color::Yellow),
+    };
+    let teams = [app.session.team_name(0), app.session.team_name(1)];
+    let mut lines = vec![Line::from(Span::raw(headline).fg(colour).bold()), Line::raw("")];
+    lines.extend(sabotage::score_lines([&teams[0], &teams[1]], &view.results, view.rounds as usize, None));
+    lines.push(Line::from(Span::raw("[roof value]  * ended the round (−1)").fg(Color::DarkGray)));
+    if let Some(last) = app.session.round_ends().last() {
+        lines.push(Line::raw(""));
+        lines.push(
+            Line::from(format!("The last round's roofs (round {}):", last.round + 1)).fg(Color::DarkGray),
+        );
+        let titles = [teams[0].clone(), teams[1].clone()];
+        let values = [0, 1].map(|t| result_line(last.result.values[t], last.result.points[t]));
+        lines.extend(roofs_side_by_side(titles, &last.roofs, values));
+    }
+    lines.push(Line::raw(""));
+    lines.push(Line::from(format!("Seed {}.", app.session.seed())));
+    match &app.saved {
+        Some(Ok(path)) => lines.push(Line::from(format!(
+            "Record saved to {0}; step through it with `tabula replay {0}`.",
+            path.display()
+        ))),
+        Some(Err(message)) => lines.push(Line::from(Span::raw(message.clone()).fg(Color::LightRed))),
+        None => lines.push(Line::from(Span::raw("Save games with --record-out FILE.").fg(Color::DarkGray))),
+    }
+    let block = Block::bordered().title(" Game over ".bold()).border_style(Style::new().fg(colour));
+    frame.render_widget(Paragraph::new(lines).block(block), area);
+}

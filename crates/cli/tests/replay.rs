@@ -1,0 +1,97 @@
+//! `tabula replay` as a user runs it: the binary on record files.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use serde_json::{Value, json};
+use tabula_core::{Record, Turn};
+
+/// A game of Sabotage played with arbitrary (but fixed) legal moves, as a record.
+fn some_record(options: Value, seed: u64) -> Record {
+    let registry = tabula_registry::registry();
+    let game = registry.make("sabotage-pipes", &options).unwrap();
+    let mut state = game.new_state(seed);
+    let mut moves = 0usize;
+    while !state.is_terminal() {
+        if state.turn() == Turn::Chance {
+            state.sample_chance().unwrap();
+        } else {
+            let legal = state.legal_actions();
+            state.apply(&legal[moves * 7919 % legal.len()]).unwrap();
+            moves += 1;
+        }
+    }
+    let seats = (0..game.num_players()).map(|s| format!("player{s}")).collect();
+    state.record(seats)
+}
+
+/// Writes `text` to a fresh file in the temporary directory.
+fn temp_file(name: &str, text: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("tabula-replay-{}-{name}", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn tabula(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tabula")).args(args).output().expect("the tabula binary runs")
+}
+
+#[test]
+fn text_prints_every_action_and_each_round_end() {
+    let record = some_record(json!({}), 9);
+    let path = temp_file("good.json", &record.to_json_pretty());
+    let out = tabula(&["replay", path.to_str().unwrap(), "--text"]);
+    std::fs::remove_file(&path).ok();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.starts_with("Sabotage"), "{stdout}");
+    assert!(stdout.contains("seats: 0 player0, 1 player1"), "{stdout}");
+    for round in 1..=4 {
+        assert!(stdout.contains(&format!("Round {round} over")), "{stdout}");
+    }
+    assert!(stdout.contains("| "), "roofs as grids:\n{stdout}");
+    assert!(stdout.contains("totals: player0"), "{stdout}");
+    assert!(stdout.contains("Game over"), "{stdout}");
+    // Player moves are numbered as in the record, with the actor's name.
+    let n = record.actions.iter().position(|a| a.ends_with(" own") || a.ends_with(" opp")).unwrap();
+    let numbered = format!("{:>7}  player", n + 1);
+    assert!(stdout.lines().any(|l| l.starts_with(&numbered) && l.contains(&record.actions[n])), "{stdout}");
+}
+
+#[test]
+fn a_corrupted_record_is_refused_with_the_action_number() {
+    let mut record = some_record(json!({"players": 4, "rounds": 1}), 2);
+    let n = record.actions.iter().position(|a| a.starts_with("discard")).unwrap();
+    record.actions[n] = "end".to_owned();
+    let path = temp_file("bad.json", &record.to_json_pretty());
+    let out = tabula(&["replay", path.to_str().unwrap(), "--text"]);
+    std::fs::remove_file(&path).ok();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains(&format!("action {} (`end`)", n + 1)), "{stderr}");
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn a_file_that_is_not_a_record_is_refused() {
+    let path = temp_file("junk.json", "{\"game\": \"sabotage-pipes\", \"moves\": []}");
+    let out = tabula(&["replay", path.to_str().unwrap(), "--text"]);
+    std::fs::remove_file(&path).ok();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("malformed record"), "{stderr}");
+
+    let out = tabula(&["replay", "/nonexistent/tabula/record.json", "--text"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read"));
+}
+
+#[test]
+fn the_viewer_needs_a_terminal() {
+    let record = some_record(json!({"rounds": 1}), 1);
+    let path = temp_file("viewer.json", &record.to_json_pretty());
+    let out = tabula(&["replay", path.to_str().unwrap()]);
+    std::fs::remove_file(&path).ok();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--text"));
+}
