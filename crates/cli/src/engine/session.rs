@@ -231,14 +231,14 @@ impl Engine {
         if !bots.contains(&name) {
             return Err(EngineError::unknown_bot(name, id, bots));
         }
+        let seed = seed.unwrap_or_else(|| bot_seed(state.seed(), state.history().len()));
+        let mut bot = self.registry.make_bot(id, name, options, seed).map_err(EngineError::bot_options)?;
         if state.turn().player().is_none() {
             let why = if state.is_terminal() { "the game is over" } else { "a chance outcome is due" };
             return Err(EngineError::bot_no_player(format!(
                 "no player is to act ({why}): the bot has nothing to choose"
             )));
         }
-        let seed = seed.unwrap_or_else(|| bot_seed(state.seed(), state.history().len()));
-        let mut bot = self.registry.make_bot(id, name, options, seed).map_err(EngineError::bot_options)?;
         let action = bot.choose(state).map_err(EngineError::internal)?;
         Ok(body([("action", json!(action)), ("bot", json!(bot.name())), ("seed", json!(seed))]))
     }
@@ -263,7 +263,7 @@ fn check_seat(state: &dyn DynState, seat: usize) -> Result<(), EngineError> {
 /// The bot's seed when the request gives none: a mix of the session seed and the number of
 /// actions played, so the same position in the same session always gets the same answer.
 /// Kept below 2^53 so that clients whose numbers are doubles (JavaScript) read it exactly.
-pub fn bot_seed(session_seed: u64, moves: usize) -> u64 {
+fn bot_seed(session_seed: u64, moves: usize) -> u64 {
     splitmix64(session_seed ^ splitmix64(moves as u64)) >> 11
 }
 
