@@ -180,20 +180,13 @@ pub struct ErasedState<G: Game> {
     state: G::State,
     history: Vec<Entry<G::Action>>,
     seed: u64,
-    rng: ChaCha8Rng,
 }
 
 impl<G: Game> ErasedState<G> {
     /// A new game from the initial state.
     pub fn new(game: G, seed: u64) -> Self {
         let state = game.initial_state();
-        ErasedState {
-            game: ErasedGame(game),
-            state,
-            history: Vec::new(),
-            seed,
-            rng: ChaCha8Rng::seed_from_u64(seed),
-        }
+        ErasedState { game: ErasedGame(game), state, history: Vec::new(), seed }
     }
 
     /// The concrete game.
@@ -302,8 +295,12 @@ impl<G: Game> DynState for ErasedState<G> {
         if self.turn() != Turn::Chance {
             return Err(Illegal::new("no chance outcome is due: a player is to act or the game is over"));
         }
+        // A fresh stream per position in the game: the outcome at action k depends only on
+        // the seed and k, so a game loaded from its record samples what the original would.
+        let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
+        rng.set_stream(self.history.len() as u64);
         let mut buffer = Vec::new();
-        let action = sample_chance(&self.game.0, &self.state, &mut buffer, &mut self.rng);
+        let action = sample_chance(&self.game.0, &self.state, &mut buffer, &mut rng);
         self.apply_action(action)
     }
     fn view(&self, player: usize) -> Result<Value, Illegal> {

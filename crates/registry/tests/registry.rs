@@ -63,3 +63,37 @@ fn unknown_games_and_bad_options_are_named() {
         "sabotage-pipes(players=4,demontage=false,rounds=4)"
     );
 }
+
+#[test]
+fn a_loaded_record_samples_the_same_chance_outcomes_as_the_original() {
+    let registry = tabula_registry::registry();
+    let game = registry.make("sabotage-pipes", &json!({})).unwrap();
+    let mut original = game.new_state(42);
+    for _ in 0..40 {
+        match original.turn() {
+            Turn::Chance => drop(original.sample_chance().unwrap()),
+            _ => {
+                let first = original.legal_actions()[0].clone();
+                original.apply(&first).unwrap();
+            }
+        }
+    }
+    let mut loaded = registry.load_record(&original.record(vec![])).unwrap();
+    for _ in 0..40 {
+        let a = match original.turn() {
+            Turn::Chance => original.sample_chance().unwrap(),
+            _ => {
+                let first = original.legal_actions()[0].clone();
+                original.apply(&first).unwrap()
+            }
+        };
+        let b = match loaded.turn() {
+            Turn::Chance => loaded.sample_chance().unwrap(),
+            _ => {
+                let first = loaded.legal_actions()[0].clone();
+                loaded.apply(&first).unwrap()
+            }
+        };
+        assert_eq!(a, b);
+    }
+}

@@ -147,22 +147,27 @@ fn side_name(side: Side) -> &'static str {
 pub fn check(state: &State, action: Action) -> Result<(), Illegal> {
     let phase = state.phase;
     if phase == Phase::Over {
-        return Err(Illegal::new("the game is over"));
+        return Err(Illegal::new("the game is over: four rounds have been played (rules §Scoring)"));
     }
     match action {
         Action::Deal(card) => {
             if !matches!(phase, Phase::Deal | Phase::Draw) {
-                return Err(Illegal::new("no card is being dealt or drawn now; a player is to act"));
+                return Err(Illegal::new(
+                    "no card is being dealt or drawn now; a player is to act (rules §A round)",
+                ));
             }
             if !state.stock().contains(card) {
-                return Err(Illegal::new(format!("no {} is left in the face-down pile", card.name())));
+                return Err(Illegal::new(format!(
+                    "no {} is left in the face-down pile (rules §Contents)",
+                    card.name()
+                )));
             }
             return Ok(());
         }
         _ if matches!(phase, Phase::Deal | Phase::Draw) => {
             let what =
                 if phase == Phase::Deal { "the cards are being dealt" } else { "a card is being drawn" };
-            return Err(Illegal::new(format!("{what}: wait for the card (chance)")));
+            return Err(Illegal::new(format!("{what}: wait for the card (rules §A round)")));
         }
         Action::Agree | Action::Refuse => {
             return if phase == Phase::Consent {
@@ -210,14 +215,19 @@ pub fn check(state: &State, action: Action) -> Result<(), Illegal> {
     let seat = state.to_move;
     let card = action.card_played().expect("every other action is a card play");
     if !state.hands[seat as usize].contains(card) {
-        return Err(Illegal::new(format!("you have no {} in your hand", card.name())));
+        return Err(Illegal::new(format!(
+            "you have no {} in your hand; you play one of your own cards (rules §A round)",
+            card.name()
+        )));
     }
     let own = State::team(seat);
     match action {
         Action::Discard(_) => Ok(()),
         Action::Letter { card, side } => {
             let Some((PipeKind::Letter(l), _)) = card.as_pipe() else {
-                return Err(Illegal::new("only letter cards A-I are played as `Ao own` / `Ao opp`"));
+                return Err(Illegal::new(
+                    "only letter cards A-I are played as `Ao own` / `Ao opp` (rules §Pipe cards A to I)",
+                ));
             };
             let square = Square::ALL[l as usize];
             match state.roofs[roof_of(seat, side)][l as usize] {
