@@ -54,7 +54,7 @@ fn text_prints_every_action_and_each_round_end() {
     assert!(stdout.contains("Game over"), "{stdout}");
     // Player moves are numbered as in the record, with the actor's name.
     let n = record.actions.iter().position(|a| a.ends_with(" own") || a.ends_with(" opp")).unwrap();
-    let numbered = format!("{:>7}  player", n + 1);
+    let numbered = format!("{:>9}  player", n + 1);
     assert!(stdout.lines().any(|l| l.starts_with(&numbered) && l.contains(&record.actions[n])), "{stdout}");
 }
 

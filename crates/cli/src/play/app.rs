@@ -149,6 +149,7 @@ impl App {
             self.overlay = Some(Overlay::RoundOver(index));
         }
         if self.session.is_over() && self.saved.is_none() {
+            self.status = Status { text: "The game is over.".to_owned(), error: false };
             self.save_record();
         }
         self.clamp_selection();

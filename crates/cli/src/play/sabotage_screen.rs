@@ -273,7 +273,8 @@ fn log_line(app: &App, line: &super::session::LogLine, width: usize) -> Line<'st
     }
 }
 
-/// Two roofs side by side with a title and a value line each, as lines.
+/// Two roofs side by side with a title and a value line each, as lines of equal width
+/// (so that they can be centred together).
 pub fn roofs_side_by_side(
     titles: [String; 2],
     roofs: &[Roof; 2],
@@ -285,30 +286,30 @@ pub fn roofs_side_by_side(
         line.spans.push(Span::raw(" ".repeat(width.saturating_sub(used))));
         line
     };
+    let pair = |a: Line<'static>, b: Line<'static>| {
+        let mut line = pad(a, column);
+        line.spans.extend(b.spans);
+        pad(line, 2 * column)
+    };
     let grids = [roof_grid(&roofs[0], [false; 9]), roof_grid(&roofs[1], [false; 9])];
-    let [v0, v1] = values;
-    let mut lines = vec![Line::from(vec![
-        Span::raw(format!("{:<column$}", titles[0])).bold(),
-        Span::raw(titles[1].clone()).bold(),
-    ])];
+    let [title0, title1] = titles.map(|t| Line::from(Span::raw(t).bold()));
+    let mut lines = vec![pair(title0, title1)];
     for (a, b) in grids[0].iter().zip(&grids[1]) {
-        let mut left = pad(a.clone(), column);
-        left.spans.extend(b.spans.clone());
-        lines.push(left);
+        lines.push(pair(a.clone(), b.clone()));
     }
-    let mut last = pad(v0, column);
-    last.spans.extend(v1.spans);
-    lines.push(last);
+    let [v0, v1] = values;
+    lines.push(pair(v0, v1));
     lines
 }
 
 /// `value 7 → 9 points`, or with the closing penalty `value 7 → 9 − 1 = 8 points`.
 pub fn result_line(value: u8, points: i32) -> Line<'static> {
     let score = tabula_sabotage_pipes::round_score(value);
+    let unit = if points == 1 { "point" } else { "points" };
     let text = if score == points {
-        format!("value {value} → {points} points")
+        format!("value {value} → {points} {unit}")
     } else {
-        format!("value {value} → {score} − 1 = {points} points")
+        format!("value {value} → {score} − 1 = {points} {unit}")
     };
     Line::from(text)
 }
@@ -330,15 +331,6 @@ fn final_screen(frame: &mut Frame, area: Rect, app: &App, view: &View) {
     let mut lines = vec![Line::from(Span::raw(headline).fg(colour).bold()), Line::raw("")];
     lines.extend(sabotage::score_lines([&teams[0], &teams[1]], &view.results, view.rounds as usize, None));
     lines.push(Line::from(Span::raw("[roof value]  * ended the round (−1)").fg(Color::DarkGray)));
-    if let Some(last) = app.session.round_ends().last() {
-        lines.push(Line::raw(""));
-        lines.push(
-            Line::from(format!("The last round's roofs (round {}):", last.round + 1)).fg(Color::DarkGray),
-        );
-        let titles = [teams[0].clone(), teams[1].clone()];
-        let values = [0, 1].map(|t| result_line(last.result.values[t], last.result.points[t]));
-        lines.extend(roofs_side_by_side(titles, &last.roofs, values));
-    }
     lines.push(Line::raw(""));
     lines.push(Line::from(format!("Seed {}.", app.session.seed())));
     match &app.saved {
@@ -349,6 +341,15 @@ fn final_screen(frame: &mut Frame, area: Rect, app: &App, view: &View) {
         Some(Err(message)) => lines.push(Line::from(Span::raw(message.clone()).fg(Color::LightRed))),
         None => lines.push(Line::from(Span::raw("Save games with --record-out FILE.").fg(Color::DarkGray))),
     }
+    if let Some(last) = app.session.round_ends().last() {
+        lines.push(Line::raw(""));
+        lines.push(
+            Line::from(format!("The last round's roofs (round {}):", last.round + 1)).fg(Color::DarkGray),
+        );
+        let titles = [teams[0].clone(), teams[1].clone()];
+        let values = [0, 1].map(|t| result_line(last.result.values[t], last.result.points[t]));
+        lines.extend(roofs_side_by_side(titles, &last.roofs, values));
+    }
     let block = Block::bordered().title(" Game over ".bold()).border_style(Style::new().fg(colour));
-    frame.render_widget(Paragraph::new(lines).block(block), area);
+    frame.render_widget(Paragraph::new(lines).alignment(Alignment::Center).block(block), area);
 }

@@ -78,6 +78,7 @@ fn draw_command(frame: &mut Frame, area: Rect, app: &App) {
             Span::raw(text.clone()),
             Span::raw("█").fg(Color::Yellow),
         ]),
+        Input::Keys if app.session.is_over() => Line::raw(""),
         Input::Keys => {
             let example = if app.session.sabotage_view().is_some() {
                 "Ao own · Xr E · Wb A · sab opp E · dem E · discard Ao · end · draw"

@@ -18,7 +18,12 @@ pub fn render(timeline: &Timeline) -> String {
     if let Some(seed) = record.seed {
         let _ = writeln!(out, "seed {seed}");
     }
-    let seats: Vec<String> = timeline.names.iter().enumerate().map(|(i, n)| format!("{i} {n}")).collect();
+    let seats: Vec<String> = (0..timeline.names.len())
+        .map(|i| match record.seats.get(i) {
+            Some(full) if *full != timeline.names[i] => format!("{i} {} ({full})", timeline.names[i]),
+            _ => format!("{i} {}", timeline.names[i]),
+        })
+        .collect();
     let _ = writeln!(out, "seats: {}", seats.join(", "));
     let _ = writeln!(out, "{} actions", timeline.len());
     match &timeline.frames {
@@ -29,7 +34,7 @@ pub fn render(timeline: &Timeline) -> String {
 }
 
 fn line(out: &mut String, number: &str, who: &str, text: &str) {
-    let _ = writeln!(out, "{number:>7}  {who:<12} {text}");
+    let _ = writeln!(out, "{number:>9}  {who:<12} {text}");
 }
 
 fn generic(timeline: &Timeline, out: &mut String) {
@@ -112,8 +117,9 @@ fn sabotage(timeline: &Timeline, states: &[State], out: &mut String) {
         };
         let _ =
             writeln!(out, "Game over: {} {}, {} {}: {verdict}.", teams[0], totals[0], teams[1], totals[1]);
+    } else {
+        ending(timeline, out);
     }
-    ending(timeline, out);
 }
 
 fn round_end(
@@ -141,15 +147,16 @@ fn round_end(
         let _ = writeln!(out, "         {a:<width$}{b}");
     }
     let score = |t: usize| {
-        let value = result.values[t];
+        let (value, points) = (result.values[t], result.points[t]);
         let full = round_score(value);
-        if full == result.points[t] {
-            format!("value {value}: {} points", result.points[t])
+        let unit = if points == 1 { "point" } else { "points" };
+        if full == points {
+            format!("value {value} -> {points} {unit}")
         } else {
-            format!("value {value}: {full} - 1 = {} points", result.points[t])
+            format!("value {value} -> {full} - 1 = {points} {unit}")
         }
     };
     let _ = writeln!(out, "         {:<width$}{}", score(0), score(1));
     let totals = after.totals();
-    let _ = writeln!(out, "         totals: {} {}, {} {}\n", teams[0], totals[0], teams[1], totals[1]);
+    let _ = writeln!(out, "         totals: {} {}, {} {}", teams[0], totals[0], teams[1], totals[1]);
 }

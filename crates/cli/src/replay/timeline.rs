@@ -17,6 +17,29 @@ pub enum Frames {
     Generic(Vec<Value>),
 }
 
+/// Short names for the seats: a bot's name without its settings (`greedy` for
+/// `greedy:samples=4`), numbered by seat when two seats would read the same, and
+/// `seat K` for a seat without a name.
+pub fn display_names(seats: &[String], players: usize) -> Vec<String> {
+    let short: Vec<String> = (0..players)
+        .map(|seat| match seats.get(seat).map(|s| s.trim()) {
+            Some(name) if !name.is_empty() => name.split(':').next().unwrap_or(name).to_owned(),
+            _ => format!("seat {seat}"),
+        })
+        .collect();
+    short
+        .iter()
+        .enumerate()
+        .map(|(seat, name)| {
+            if short.iter().filter(|other| *other == name).count() > 1 {
+                format!("{name}-{seat}")
+            } else {
+                name.clone()
+            }
+        })
+        .collect()
+}
+
 /// A replayed record.
 pub struct Timeline {
     /// The record as read.
@@ -25,7 +48,7 @@ pub struct Timeline {
     pub canonical: String,
     /// The game's name.
     pub game_name: &'static str,
-    /// Each seat's name: from the record, else `seat K`.
+    /// Each seat's short name (see [`display_names`]).
     pub names: Vec<String>,
     /// Every action in canonical text.
     pub actions: Vec<String>,
@@ -62,12 +85,7 @@ impl Timeline {
         let game = registry.make(&record.game, &record.options).map_err(|e| e.to_string())?;
         let mut state = game.new_state(record.seed.unwrap_or(0));
         let players = game.num_players();
-        let names = (0..players)
-            .map(|seat| match record.seats.get(seat) {
-                Some(name) if !name.trim().is_empty() => name.clone(),
-                _ => format!("seat {seat}"),
-            })
-            .collect();
+        let names = display_names(&record.seats, players);
         let is_sabotage = sabotage::erased(state.as_ref()).is_some();
         let mut sabotage_frames = Vec::new();
         let mut generic_frames = Vec::new();

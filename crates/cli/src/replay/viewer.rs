@@ -124,6 +124,11 @@ impl Viewer {
 
     fn draw_actions(&self, frame: &mut Frame, area: Rect) {
         let t = &self.timeline;
+        // Sabotage: who receives each card dealt or drawn.
+        let receiver = |i: usize| match &t.frames {
+            Frames::Sabotage(states) => Some(t.name(states[i].to_move as usize)),
+            Frames::Generic(_) => None,
+        };
         let mut items = vec![ListItem::new(Line::from(Span::raw("      start").fg(Color::DarkGray)))];
         items.extend(t.actions.iter().enumerate().map(|(i, action)| {
             let style = match t.actors[i] {
@@ -135,6 +140,9 @@ impl Viewer {
                 Span::styled(format!("{:<10} ", sabotage::clip(t.actor_name(i), 10)), style.fg(Color::Cyan)),
             ];
             spans.extend(text_spans(action, style));
+            if let (Turn::Chance, Some(name)) = (t.actors[i], receiver(i)) {
+                spans.push(Span::styled(format!(" → {name}"), style));
+            }
             ListItem::new(Line::from(spans))
         }));
         if t.terminal {
@@ -185,7 +193,16 @@ impl Viewer {
             let block = Block::bordered().title(title.bold());
             frame.render_widget(Paragraph::new(lines).alignment(Alignment::Center).block(block), area);
         }
+        // At the end of a round, the hands as they were when it ended.
+        let mut held = state.hands;
+        if ended {
+            held = states[self.step - 1].hands;
+            if let Some((seat, card)) = last.and_then(|(seat, action)| Some((seat, action.card_played()?))) {
+                held[seat].remove(card);
+            }
+        }
         let mover = match state.phase {
+            _ if ended => None,
             Phase::Consent => Some(tabula_sabotage_pipes::rules::partner(state.to_move) as usize),
             Phase::Over => None,
             _ => Some(state.to_move as usize),
@@ -193,7 +210,7 @@ impl Viewer {
         let width = (0..players).map(|s| t.name(s).chars().count()).max().unwrap_or(4).min(12);
         let hand_lines: Vec<Line> = (0..players)
             .map(|seat| {
-                let cards = state.hands[seat].to_vec();
+                let cards = held[seat].to_vec();
                 let marker = if mover == Some(seat) { "▶ " } else { "  " };
                 let mut spans = vec![
                     Span::raw(marker).fg(Color::Yellow),
@@ -208,9 +225,27 @@ impl Viewer {
             hands,
         );
         let mut lines = vec![];
-        if ended {
-            let round = states[self.step].results.len();
-            lines.push(Line::from(Span::raw(format!("Round {round} is over.")).fg(Color::Yellow).bold()));
+        if let (true, Some(result)) = (ended, state.results.as_slice().last()) {
+            let round = state.results.len();
+            let why = match result.closer {
+                Some(seat) => format!("{} ended it (−1).", t.name(seat as usize)),
+                None => "the cards ran out.".to_owned(),
+            };
+            lines.push(Line::from(
+                Span::raw(format!("Round {round} is over: {why}")).fg(Color::Yellow).bold(),
+            ));
+            let totals = state.totals();
+            lines.push(Line::from(format!(
+                "Points {} {}, {} {}  ·  totals {} {}, {} {}",
+                teams[0],
+                result.points[0],
+                teams[1],
+                result.points[1],
+                teams[0],
+                totals[0],
+                teams[1],
+                totals[1]
+            )));
         }
         if state.phase == Phase::Over {
             let totals = state.totals();
@@ -219,7 +254,7 @@ impl Viewer {
                     .fg(Color::Yellow)
                     .bold(),
             ));
-        } else {
+        } else if !ended {
             lines.push(Line::from(format!(
                 "Round {} of {}  ·  dealer {}  ·  {}",
                 state.round + 1,
@@ -234,6 +269,11 @@ impl Viewer {
                 pile.push(card_tile(top));
             }
             lines.push(Line::from(pile));
+            let mut pile = vec![Span::raw("Discarded: ").fg(Color::DarkGray)];
+            for card in state.discards.to_vec() {
+                pile.push(card_tile(card));
+            }
+            lines.push(Line::from(pile));
         }
         if self.step > 0 {
             let i = self.step - 1;
@@ -242,7 +282,8 @@ impl Viewer {
             spans.extend(text_spans(&t.actions[i], Style::new()));
             lines.push(Line::from(spans));
         }
-        frame.render_widget(Paragraph::new(lines).block(Block::bordered().title(" Table ".bold())), info);
+        let table = Paragraph::new(lines).wrap(ratatui::widgets::Wrap { trim: false });
+        frame.render_widget(table.block(Block::bordered().title(" Table ".bold())), info);
         let score_height = state.rounds as u16 + 4;
         let [scores, actions] =
             Layout::vertical([Constraint::Length(score_height), Constraint::Min(3)]).areas(right);
