@@ -151,9 +151,7 @@ pub fn max_leaps(state: &State, player: Colour, dice: Dice) -> u8 {
             if n == 1 {
                 return 1;
             }
-            let mut next = *state;
-            apply_leap(&mut next, player, from, landing);
-            let m = 1 + max_leaps(&next, player, dice.without(die));
+            let m = after_leap(state, player, from, die, landing, dice);
             if m == n {
                 return n;
             }
@@ -161,6 +159,14 @@ pub fn max_leaps(state: &State, player: Colour, dice: Dice) -> u8 {
         }
     }
     best
+}
+
+/// The most leaps in a sequence that starts with this one. A leap that brings the twelfth
+/// frog into the pond ends the game, so it counts as playing every number left.
+fn after_leap(state: &State, player: Colour, from: u8, die: u8, landing: Landing, dice: Dice) -> u8 {
+    let mut next = *state;
+    apply_leap(&mut next, player, from, landing);
+    if next.has_won(player) { dice.len() as u8 } else { 1 + max_leaps(&next, player, dice.without(die)) }
 }
 
 /// The leaps the player to move may make now (rules §Other leaping rules): those after
@@ -176,13 +182,7 @@ pub fn legal_leaps(state: &State, out: &mut Vec<Action>) {
     for from in sources(state, player) {
         for die in dice.distinct() {
             let Ok(landing) = single_leap(state, player, from, die) else { continue };
-            let m = if dice.len() == 1 {
-                1
-            } else {
-                let mut next = *state;
-                apply_leap(&mut next, player, from, landing);
-                1 + max_leaps(&next, player, dice.without(die))
-            };
+            let m = if dice.len() == 1 { 1 } else { after_leap(state, player, from, die, landing, dice) };
             most[out.len()] = m;
             best = best.max(m);
             out.push(Action::Leap { from, die });
@@ -232,11 +232,9 @@ pub fn forced(state: &State, from: u8, die: u8) -> Forced {
     let player = state.to_move;
     let best = max_leaps(state, player, state.dice);
     let landing = single_leap(state, player, from, die).expect("judged only when possible on its own");
-    let mut next = *state;
-    apply_leap(&mut next, player, from, landing);
-    let after = max_leaps(&next, player, state.dice.without(die));
-    if after + 1 < best {
-        Forced::TooFew { after, best }
+    let most = after_leap(state, player, from, die, landing, state.dice);
+    if most < best {
+        Forced::TooFew { after: most - 1, best }
     } else {
         Forced::Larger { larger: state.dice.as_slice()[0] }
     }

@@ -110,11 +110,13 @@ pub fn check(state: &State, action: Action) -> Result<(), Illegal> {
     match (state.phase, action) {
         (Phase::Over, _) => no("the game is over".to_owned()),
         (Phase::Opening, Action::Opening { .. }) | (Phase::Roll, Action::Roll(..)) => Ok(()),
-        (Phase::Opening, _) => no("the game has not begun: each player first rolls one die, and the higher \
-                                   plays first (`open r5 p3`, chance) (rules §Setup)"
-            .to_owned()),
-        (Phase::Roll, _) => no(format!("{player} is about to roll the dice: wait for the roll (chance)")),
+        (Phase::Opening, _) => {
+            no("the game has not begun: first comes the opening roll, one die each, and the \
+                                   higher plays first (`open r5 p3`, chance) (rules §Setup)"
+                .to_owned())
+        }
         (_, Action::Opening { .. }) => no("the opening roll was made at the start of the game".to_owned()),
+        (Phase::Roll, _) => no(format!("{player} is about to roll the dice: wait for the roll (chance)")),
         (_, Action::Roll(..)) => {
             no(format!("{player} is playing the dice already rolled; no roll is due now"))
         }
