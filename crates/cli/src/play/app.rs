@@ -217,9 +217,8 @@ impl App {
     fn play(&mut self, text: &str) {
         match self.session.play(text) {
             Ok(applied) => {
-                let said = self.session.log().last().filter(|l| l.seat == Some(self.session.human()));
-                let text = match said {
-                    Some(line) => format!("You: {}", line.text),
+                let text = match &applied.said {
+                    Some(said) => format!("You {said}."),
                     None => format!("You played {}.", applied.text),
                 };
                 self.status = Status { text, error: false };

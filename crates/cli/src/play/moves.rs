@@ -38,9 +38,8 @@ pub fn sabotage_choices(view: &View, legal: &[String], card: Option<Card>) -> Ve
         let (label, effect, key) = match action {
             Action::End => {
                 let score = round_score(values[own]) - 1;
-                let verb =
-                    if view.players == 4 { "ask your partner to end the round" } else { "end the round now" };
-                (verb.to_owned(), format!("you score {score} (−1 for ending)"), 'e')
+                let verb = if view.players == 4 { "ask to end the round" } else { "end the round now" };
+                (verb.to_owned(), format!("you score {score} (−1)"), 'e')
             }
             Action::Draw => ("draw a card and play on".to_owned(), String::new(), 'd'),
             Action::Agree => {
@@ -78,7 +77,7 @@ pub fn sabotage_choices(view: &View, legal: &[String], card: Option<Card>) -> Ve
     out
 }
 
-/// Where a card goes, in words: `your roof, square A`, `remove Bo from their roof, square E`.
+/// Where a card goes, in words: `your roof A`, `remove Bo from their roof E`.
 fn placement_label(view: &View, action: Action) -> String {
     let seat = view.player as usize;
     let own = seat % 2;
@@ -94,9 +93,9 @@ fn placement_label(view: &View, action: Action) -> String {
         other => return other.to_string(),
     };
     match (removes, view.roofs[roof][square.index()]) {
-        (true, Some(old)) => format!("remove {old} from {}, square {square}", roof_name(roof)),
-        (false, Some(old)) => format!("{}, square {square}, replacing {old}", roof_name(roof)),
-        _ => format!("{}, square {square}", roof_name(roof)),
+        (true, Some(old)) => format!("remove {old} from {} {square}", roof_name(roof)),
+        (false, Some(old)) => format!("{} {square}, replacing {old}", roof_name(roof)),
+        _ => format!("{} {square}", roof_name(roof)),
     }
 }
 

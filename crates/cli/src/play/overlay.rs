@@ -105,16 +105,18 @@ fn round_over(frame: &mut Frame, area: Rect, app: &App, index: usize) {
         None => Line::from("The cards ran out: nobody loses a point."),
     }];
     lines.push(Line::raw(""));
-    let titles = [session.team_name(0), session.team_name(1)];
-    let values = [0, 1].map(|t| result_line(end.result.values[t], end.result.points[t]));
-    lines.extend(roofs_side_by_side(titles, &end.roofs, values));
+    let own = session.human() % 2;
+    let order = [own, 1 - own];
+    let titles = order.map(|t| session.team_name(t));
+    let values = order.map(|t| result_line(end.result.values[t], end.result.points[t]));
+    lines.extend(roofs_side_by_side(titles, &order.map(|t| end.roofs[t]), values));
     lines.push(Line::raw(""));
     lines.push(Line::from(format!(
         "Totals: {} {}  ·  {} {}",
-        session.team_name(0),
-        end.totals[0],
-        session.team_name(1),
-        end.totals[1]
+        session.team_name(own),
+        end.totals[own],
+        session.team_name(1 - own),
+        end.totals[1 - own]
     )));
     lines.push(Line::from(vec![
         Span::raw("Enter").fg(Color::Cyan).bold(),

@@ -113,19 +113,17 @@ pub fn roof_grid(roof: &Roof, marked: [bool; Square::NUM]) -> Vec<Line<'static>>
     lines
 }
 
-/// `value 6 → 7 pts`: a roof's value and what it would score if the round ended now.
+/// `value 6 → scores 7`: a roof's value and what it would score if the round ended now;
+/// the value is green from 5 on, when the round may be ended.
 pub fn value_line(value: u8) -> Line<'static> {
     let score = tabula_sabotage_pipes::round_score(value);
-    let mut spans = vec![
+    let number = Span::raw(value.to_string()).bold();
+    Line::from(vec![
         Span::raw("value "),
-        Span::raw(value.to_string()).bold(),
+        if value >= 5 { number.fg(Color::Green) } else { number },
         Span::raw(" → scores "),
         Span::raw(score.to_string()).bold(),
-    ];
-    if value >= 5 {
-        spans.push(Span::raw("  (may end)").fg(Color::Green));
-    }
-    Line::from(spans)
+    ])
 }
 
 /// A hand as a row of tiles, each numbered from 1 when `numbered`; the `selected` card is
@@ -152,19 +150,17 @@ pub fn hand_line(cards: &[Card], selected: Option<usize>, numbered: bool) -> Lin
     Line::from(spans)
 }
 
-/// What a card does, in a sentence, for the line under the hand.
+/// What a card does, in a short sentence, for the line under the hand.
 pub fn card_help(card: Card) -> String {
     match card.as_pipe() {
         Some((PipeKind::Letter(l), _)) => {
             let letter = Square::ALL[l as usize].letter();
-            format!("{}: on empty square {letter} of either roof", card.name())
+            format!("{}: empty square {letter} of either roof", card.name())
         }
-        Some((PipeKind::X, _)) => format!("{}: any empty square of your own roof", card.name()),
-        Some((PipeKind::Wrench, _)) => {
-            format!("{}: any square of your own roof, replacing what is there", card.name())
-        }
-        None if card == Card::SABOTAGE => "Sabotage: remove a card from either roof".to_owned(),
-        None => "Démontage: remove a card from your own roof".to_owned(),
+        Some((PipeKind::X, _)) => format!("{}: any empty square of your roof", card.name()),
+        Some((PipeKind::Wrench, _)) => format!("{}: any square of your roof, even a taken one", card.name()),
+        None if card == Card::SABOTAGE => "Sabotage: removes a card from either roof".to_owned(),
+        None => "Démontage: removes a card from your roof".to_owned(),
     }
 }
 
@@ -261,55 +257,51 @@ pub fn totals(results: &Results) -> [i32; 2] {
 
 /// The score table: one row per round (points and the roof's value in brackets, `*` for
 /// the team that ended the round), the round in play with what each roof would score
-/// now, and the totals. `teams` names the two columns.
+/// now, and the totals. `teams` names the teams (by team index); `order` says which team
+/// has the first column.
 pub fn score_lines(
     teams: [&str; 2],
+    order: [usize; 2],
     results: &Results,
     rounds: usize,
     current: Option<(usize, [u8; 2])>,
 ) -> Vec<Line<'static>> {
     let width = 14;
     let head = Style::new().fg(Color::DarkGray);
+    let row = |label: String, cells: [Span<'static>; 2]| {
+        let [a, b] = cells;
+        Line::from(vec![Span::raw(format!("{label:<7}")), a, b])
+    };
+    let pad = |text: String| format!("{text:<width$}");
     let mut lines = vec![Line::from(vec![
         Span::styled(format!("{:<7}", "round"), head),
-        Span::styled(format!("{:<width$}", clip(teams[0], width - 1)), head.add_modifier(Modifier::BOLD)),
-        Span::styled(format!("{:<width$}", clip(teams[1], width - 1)), head.add_modifier(Modifier::BOLD)),
+        Span::styled(pad(clip(teams[order[0]], width - 1)), head.add_modifier(Modifier::BOLD)),
+        Span::styled(pad(clip(teams[order[1]], width - 1)), head.add_modifier(Modifier::BOLD)),
     ])];
     for round in 0..rounds {
-        let label = format!("{:<7}", round + 1);
+        let label = (round + 1).to_string();
         if let Some(r) = results.as_slice().get(round) {
             let cell = |team: usize| {
                 let closer = r.closer.is_some_and(|seat| State::team(seat) == team);
-                format!("{:>3} [{}]{}", r.points[team], r.values[team], if closer { "*" } else { "" })
+                let text =
+                    format!("{:>3} [{}]{}", r.points[team], r.values[team], if closer { "*" } else { "" });
+                Span::raw(pad(text))
             };
-            lines.push(Line::from(vec![
-                Span::raw(label),
-                Span::raw(format!("{:<width$}", cell(0))),
-                Span::raw(format!("{:<width$}", cell(1))),
-            ]));
+            lines.push(row(label, order.map(cell)));
         } else if let Some((_, values)) = current.filter(|(now, _)| *now == round) {
             let cell = |team: usize| {
-                format!("  [{}]→{}", values[team], tabula_sabotage_pipes::round_score(values[team]))
+                let text =
+                    format!("  [{}]→{}", values[team], tabula_sabotage_pipes::round_score(values[team]));
+                Span::styled(pad(text), Style::new().fg(Color::Yellow))
             };
-            lines.push(Line::from(vec![
-                Span::raw(label),
-                Span::styled(format!("{:<width$}", cell(0)), Style::new().fg(Color::Yellow)),
-                Span::styled(format!("{:<width$}", cell(1)), Style::new().fg(Color::Yellow)),
-            ]));
+            lines.push(row(label, order.map(cell)));
         } else {
-            lines.push(Line::from(vec![
-                Span::raw(label),
-                Span::styled(format!("{:<width$}", "  ·"), head),
-                Span::styled(format!("{:<width$}", "  ·"), head),
-            ]));
+            lines.push(row(label, order.map(|_| Span::styled(pad("  ·".to_owned()), head))));
         }
     }
     let t = totals(results);
-    lines.push(Line::from(vec![
-        Span::raw(format!("{:<7}", "total")).bold(),
-        Span::raw(format!("{:<width$}", format!("{:>3}", t[0]))).bold(),
-        Span::raw(format!("{:<width$}", format!("{:>3}", t[1]))).bold(),
-    ]));
+    let total = |team: usize| Span::raw(pad(format!("{:>3}", t[team]))).bold();
+    lines.push(row("total".to_owned(), order.map(total)).bold());
     lines
 }
 

@@ -212,8 +212,9 @@ fn table_panel(frame: &mut Frame, area: Rect, app: &App, view: &View) {
         if hands.len() > 1 {
             hands.push(Span::raw("  "));
         }
+        // A no-break space keeps a name with its count when the line wraps.
         hands.push(Span::styled(app.session.name(seat).to_owned(), seat_style(app, seat)));
-        hands.push(Span::raw(format!(" {size}")));
+        hands.push(Span::raw(format!("\u{a0}{size}")));
     }
     let mut lines = vec![
         Line::from(vec![
@@ -237,8 +238,10 @@ fn table_panel(frame: &mut Frame, area: Rect, app: &App, view: &View) {
 
 fn scores_panel(frame: &mut Frame, area: Rect, app: &App, view: &View) {
     let teams = [app.session.team_name(0), app.session.team_name(1)];
+    let own = view.player as usize % 2;
     let mut lines = sabotage::score_lines(
         [&teams[0], &teams[1]],
+        [own, 1 - own],
         &view.results,
         view.rounds as usize,
         Some((view.round as usize, view.values)),
@@ -329,7 +332,14 @@ fn final_screen(frame: &mut Frame, area: Rect, app: &App, view: &View) {
     };
     let teams = [app.session.team_name(0), app.session.team_name(1)];
     let mut lines = vec![Line::from(Span::raw(headline).fg(colour).bold()), Line::raw("")];
-    lines.extend(sabotage::score_lines([&teams[0], &teams[1]], &view.results, view.rounds as usize, None));
+    let order = [own, 1 - own];
+    lines.extend(sabotage::score_lines(
+        [&teams[0], &teams[1]],
+        order,
+        &view.results,
+        view.rounds as usize,
+        None,
+    ));
     lines.push(Line::from(Span::raw("[roof value]  * ended the round (−1)").fg(Color::DarkGray)));
     lines.push(Line::raw(""));
     lines.push(Line::from(format!("Seed {}.", app.session.seed())));
@@ -346,9 +356,9 @@ fn final_screen(frame: &mut Frame, area: Rect, app: &App, view: &View) {
         lines.push(
             Line::from(format!("The last round's roofs (round {}):", last.round + 1)).fg(Color::DarkGray),
         );
-        let titles = [teams[0].clone(), teams[1].clone()];
-        let values = [0, 1].map(|t| result_line(last.result.values[t], last.result.points[t]));
-        lines.extend(roofs_side_by_side(titles, &last.roofs, values));
+        let titles = order.map(|t| teams[t].clone());
+        let values = order.map(|t| result_line(last.result.values[t], last.result.points[t]));
+        lines.extend(roofs_side_by_side(titles, &order.map(|t| last.roofs[t]), values));
     }
     let block = Block::bordered().title(" Game over ".bold()).border_style(Style::new().fg(colour));
     frame.render_widget(Paragraph::new(lines).alignment(Alignment::Center).block(block), area);

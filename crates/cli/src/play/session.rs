@@ -70,6 +70,8 @@ pub struct Applied {
     pub text: String,
     /// Sabotage: the action ended a round (index into [`Session::round_ends`]).
     pub round_end: Option<usize>,
+    /// The log line that tells the move, after the player's name, if there is one.
+    pub said: Option<String>,
 }
 
 /// A game between one person and bots.
@@ -260,9 +262,10 @@ impl Session {
         apply: impl FnOnce(&mut dyn DynState) -> Result<String, String>,
     ) -> Result<Applied, String> {
         let before = self.sabotage_view();
+        let logged = self.log.len();
         let canonical = apply(self.state.as_mut())?;
         let text = self.last_seen_text().unwrap_or_else(|| canonical.clone());
-        let mut applied = Applied { text: canonical, round_end: None };
+        let mut applied = Applied { text: canonical, round_end: None, said: None };
         match before {
             Some(before) => {
                 self.note_sabotage(actor, &text, &before, &mut applied);
@@ -283,6 +286,8 @@ impl Session {
                 self.seen.push(Seen { actor, text, round: None });
             }
         }
+        applied.said =
+            self.log[logged..].iter().find(|line| line.seat == actor.player()).map(|line| line.text.clone());
         Ok(applied)
     }
 
@@ -352,13 +357,14 @@ impl Session {
                 Some(seat) => format!("; {} ended it (−1)", self.name(seat as usize)),
                 None => "; the cards ran out".to_owned(),
             };
+            let (own, other) = (self.human % 2, 1 - self.human % 2);
             let line = format!(
                 "round {} over: {} {}, {} {}{closer}",
                 before.round + 1,
-                team_name(0),
-                result.points[0],
-                team_name(1),
-                result.points[1]
+                team_name(own),
+                result.points[own],
+                team_name(other),
+                result.points[other]
             );
             self.log.push(LogLine { seat: None, text: line });
         }

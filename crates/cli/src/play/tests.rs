@@ -230,6 +230,19 @@ fn help_and_command_line() {
 }
 
 #[test]
+fn every_window_renders_at_every_size() {
+    let mut app = app_with(&config(json!({"players": 4}), 2, "greedy", 13));
+    play_turns(&mut app, 3, 1);
+    let overlays = [None, Some(Overlay::Help), Some(Overlay::ConfirmQuit)];
+    for overlay in overlays {
+        app.overlay = overlay;
+        for (w, h) in [(80, 24), (100, 32), (132, 43), (250, 70), (79, 23), (1, 1)] {
+            render(&app, w, h);
+        }
+    }
+}
+
+#[test]
 fn a_small_terminal_gets_a_message() {
     let app = app_with(&config(json!({}), 0, "random", 1));
     let screen = render(&app, 60, 20);
@@ -259,6 +272,9 @@ fn play_by_keys(app: &mut App) -> (usize, usize) {
             Phase::Start if view.stock > 0 => press(app, KeyCode::Char('d')),
             Phase::Consent => {
                 consents += 1;
+                let screen = render(app, 100, 32);
+                assert!(screen.contains("Your partner asks to end the round"), "{screen}");
+                assert!(screen.contains("[a] agree") && screen.contains("[r] refuse"), "{screen}");
                 press(app, KeyCode::Char(if step % 2 == 0 { 'a' } else { 'r' }));
             }
             _ => {
@@ -308,7 +324,8 @@ fn four_players_with_a_partner() {
     for text in ["Your team's roof", "Their roof", "greedy-3", "your team", "their team"] {
         assert!(screen.contains(text), "missing {text:?}:\n{screen}");
     }
-    play_by_keys(&mut app);
+    let (_, consents) = play_by_keys(&mut app);
+    assert!(consents > 0, "the partner asked to end a round at least once");
     assert!(render(&app, 100, 32).contains("Game over"));
 }
 
@@ -375,11 +392,18 @@ fn bad_arguments_are_explained() {
 #[ignore = "writes docs/play-screenshot.txt"]
 fn write_play_screenshot() {
     let mut app = app_with(&config(json!({}), 0, "greedy", 2024));
-    play_turns(&mut app, 9, 7);
-    // Select a wrench or an X if there is one, to show its targets.
-    let hand = app.hand();
-    let pick = hand.iter().position(|c| c.to_string().starts_with('W') || c.to_string().starts_with('X'));
-    press(&mut app, KeyCode::Char(char::from(b'1' + pick.unwrap_or(0) as u8)));
+    // A few turns in, once the hand holds a wrench to show its targets and their effects.
+    let mut wrench = None;
+    for _ in 0..30 {
+        play_turns(&mut app, 1, 7);
+        let cards = app.session.sabotage_view().unwrap().roofs.iter().flatten().flatten().count();
+        wrench = app.hand().iter().position(|c| c.to_string().starts_with('W'));
+        if wrench.is_some() && cards >= 9 {
+            break;
+        }
+    }
+    press(&mut app, KeyCode::Char(char::from(b'1' + wrench.unwrap_or(0) as u8)));
+    press(&mut app, KeyCode::Down);
     app.status.text = "Your turn: choose a card, then where it goes.".to_owned();
     let screen = render(&app, 100, 32);
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/play-screenshot.txt");

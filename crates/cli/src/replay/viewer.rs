@@ -288,7 +288,8 @@ impl Viewer {
         let [scores, actions] =
             Layout::vertical([Constraint::Length(score_height), Constraint::Min(3)]).areas(right);
         let current = (state.phase != Phase::Over).then(|| (state.round as usize, state.values()));
-        let lines = score_lines([&teams[0], &teams[1]], &state.results, state.rounds as usize, current);
+        let lines =
+            score_lines([&teams[0], &teams[1]], [0, 1], &state.results, state.rounds as usize, current);
         frame.render_widget(Paragraph::new(lines).block(Block::bordered().title(" Scores ".bold())), scores);
         self.draw_actions(frame, actions);
     }
