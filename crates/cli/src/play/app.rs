@@ -113,8 +113,12 @@ impl App {
                 tabula_core::Turn::Chance => {}
                 _ => return,
             }
+            let kept = self.selected_card();
             match self.session.auto_step() {
-                Some(Ok(applied)) => self.after(&applied),
+                Some(Ok(applied)) => {
+                    self.after(&applied);
+                    self.reselect(kept);
+                }
                 Some(Err(message)) => {
                     self.stalled = true;
                     self.status = Status { text: message, error: true };
@@ -190,7 +194,18 @@ impl App {
     /// The first row of the list that plays the selected card (after `end`, `draw`…).
     fn first_card_choice(&self) -> usize {
         let choices = self.choices();
-        choices.iter().position(|c| c.key.is_none()).unwrap_or(0)
+        choices.iter().position(|c| c.key.is_none() || c.key == Some('x')).unwrap_or(0)
+    }
+
+    /// After the hand changed: selects `card` again if it is still held (a card drawn
+    /// moves the others), and its first move.
+    fn reselect(&mut self, card: Option<Card>) {
+        let hand = self.hand();
+        if let Some(index) = card.and_then(|card| hand.iter().position(|&c| c == card)) {
+            self.card = index;
+        }
+        self.choice = self.first_card_choice();
+        self.clamp_selection();
     }
 
     fn clamp_selection(&mut self) {
@@ -215,6 +230,7 @@ impl App {
 
     /// Plays the person's move.
     fn play(&mut self, text: &str) {
+        let kept = self.selected_card();
         match self.session.play(text) {
             Ok(applied) => {
                 let text = match &applied.said {
@@ -223,8 +239,7 @@ impl App {
                 };
                 self.status = Status { text, error: false };
                 self.after(&applied);
-                self.choice = self.first_card_choice();
-                self.clamp_selection();
+                self.reselect(kept);
             }
             Err(message) => self.status = Status { text: message, error: true },
         }

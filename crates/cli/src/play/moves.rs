@@ -44,9 +44,9 @@ pub fn sabotage_choices(view: &View, legal: &[String], card: Option<Card>) -> Ve
             Action::Draw => ("draw a card and play on".to_owned(), String::new(), 'd'),
             Action::Agree => {
                 let (mine, theirs) = (round_score(values[own]), round_score(values[1 - own]));
-                ("agree: end the round".to_owned(), format!("you score {}, they {theirs}", mine - 1), 'a')
+                ("yes, end the round".to_owned(), format!("you {}, they {theirs}", mine - 1), 'a')
             }
-            Action::Refuse => ("refuse: play on".to_owned(), String::new(), 'r'),
+            Action::Refuse => ("no, play on".to_owned(), String::new(), 'r'),
             _ => continue,
         };
         out.push(Choice { action: action.to_string(), label, effect, key: Some(key) });

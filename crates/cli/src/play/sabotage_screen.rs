@@ -104,7 +104,8 @@ fn roof_panel(frame: &mut Frame, area: Rect, app: &App, view: &View, roof: usize
     let block = Block::bordered()
         .title(Span::styled(title, border.add_modifier(Modifier::BOLD)))
         .border_style(border);
-    frame.render_widget(Paragraph::new(lines).alignment(Alignment::Center).block(block), area);
+    let text = Paragraph::new(lines).alignment(Alignment::Center).wrap(Wrap { trim: false });
+    frame.render_widget(text.block(block), area);
 }
 
 fn hand_panel(frame: &mut Frame, area: Rect, app: &App, view: &View) {
@@ -344,10 +345,10 @@ fn final_screen(frame: &mut Frame, area: Rect, app: &App, view: &View) {
     lines.push(Line::raw(""));
     lines.push(Line::from(format!("Seed {}.", app.session.seed())));
     match &app.saved {
-        Some(Ok(path)) => lines.push(Line::from(format!(
-            "Record saved to {0}; step through it with `tabula replay {0}`.",
-            path.display()
-        ))),
+        Some(Ok(path)) => {
+            lines.push(Line::from(format!("Record saved to {}.", path.display())));
+            lines.push(Line::from(format!("Step through it with `tabula replay {}`.", path.display())));
+        }
         Some(Err(message)) => lines.push(Line::from(Span::raw(message.clone()).fg(Color::LightRed))),
         None => lines.push(Line::from(Span::raw("Save games with --record-out FILE.").fg(Color::DarkGray))),
     }
@@ -361,5 +362,6 @@ fn final_screen(frame: &mut Frame, area: Rect, app: &App, view: &View) {
         lines.extend(roofs_side_by_side(titles, &order.map(|t| last.roofs[t]), values));
     }
     let block = Block::bordered().title(" Game over ".bold()).border_style(Style::new().fg(colour));
-    frame.render_widget(Paragraph::new(lines).alignment(Alignment::Center).block(block), area);
+    let text = Paragraph::new(lines).alignment(Alignment::Center).wrap(Wrap { trim: false });
+    frame.render_widget(text.block(block), area);
 }
