@@ -184,10 +184,7 @@ impl App {
         let legal = self.session.legal();
         match self.session.sabotage_view() {
             Some(view) => moves::sabotage_choices(&view, &legal, self.selected_card()),
-            None => legal
-                .into_iter()
-                .map(|action| Choice { label: action.clone(), action, effect: String::new(), key: None })
-                .collect(),
+            None => moves::generic_choices(legal),
         }
     }
 

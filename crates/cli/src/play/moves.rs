@@ -20,6 +20,14 @@ pub struct Choice {
     pub key: Option<char>,
 }
 
+/// Any game's moves: its legal actions, as they are.
+pub fn generic_choices(legal: Vec<String>) -> Vec<Choice> {
+    legal
+        .into_iter()
+        .map(|action| Choice { label: action.clone(), action, effect: String::new(), key: None })
+        .collect()
+}
+
 /// The cards of a hand, one entry per card (repeats included), in a stable order.
 pub fn hand_cards(view: &View) -> Vec<Card> {
     view.hand.to_vec()
@@ -126,5 +134,72 @@ pub fn sabotage_prompt(view: &View, human_turn: bool, card: Option<Card>) -> Str
             Some(card) => format!("Play {}: ↑/↓ then Enter", card.name()),
             None => "Your turn".to_owned(),
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tabula_sabotage_pipes::rules::{initial_state, legal_actions};
+    use tabula_sabotage_pipes::view::view;
+    use tabula_sabotage_pipes::{Action, Card, Phase};
+
+    use super::*;
+
+    fn card(text: &str) -> Card {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn placements_say_where_and_what_they_change() {
+        let mut state = initial_state(2, true, 4);
+        state.phase = Phase::Play;
+        state.to_move = 0;
+        state.roofs[0][0] = Some(card("Ao"));
+        state.roofs[0][1] = Some(card("Bo"));
+        state.roofs[1][4] = Some(card("El"));
+        for c in ["Co", "Wr", "sab"] {
+            state.hands[0].add(card(c));
+        }
+        let seen = view(&state, 0);
+        let mut legal = Vec::new();
+        legal_actions(&state, &mut legal);
+        let legal: Vec<String> = legal.iter().map(Action::to_string).collect();
+        let choices = sabotage_choices(&seen, &legal, Some(card("Co")));
+        let rows: Vec<(&str, &str, &str)> =
+            choices.iter().map(|c| (c.action.as_str(), c.label.as_str(), c.effect.as_str())).collect();
+        assert_eq!(
+            rows,
+            [
+                ("Co own", "your roof C", "you 0→2"),
+                ("Co opp", "their roof C", ""),
+                ("discard Co", "face up on the discard pile", ""),
+            ]
+        );
+        let wrench = sabotage_choices(&seen, &legal, Some(card("Wr")));
+        assert_eq!(wrench.len(), 10);
+        assert_eq!(wrench[0].label, "your roof A, replacing Ao");
+        assert_eq!(wrench[2].effect, "you 0→1");
+        let sabotage = sabotage_choices(&seen, &legal, Some(card("sab")));
+        let labels: Vec<&str> = sabotage.iter().map(|c| c.label.as_str()).collect();
+        assert_eq!(
+            labels,
+            [
+                "remove Ao from your roof A",
+                "remove Bo from your roof B",
+                "remove El from their roof E",
+                "face up on the discard pile"
+            ]
+        );
+    }
+
+    #[test]
+    fn decisions_come_first_with_their_keys() {
+        let mut state = initial_state(4, true, 4);
+        state.phase = Phase::Consent;
+        state.to_move = 2;
+        let seen = view(&state, 0);
+        let choices = sabotage_choices(&seen, &["agree".to_owned(), "refuse".to_owned()], None);
+        let keys: Vec<Option<char>> = choices.iter().map(|c| c.key).collect();
+        assert_eq!(keys, [Some('a'), Some('r')]);
     }
 }
