@@ -91,7 +91,7 @@ fn confirm_quit(frame: &mut Frame, area: Rect, app: &App) {
     ];
     if let Some(path) = &app.record_out {
         lines.push(Line::from(
-            Span::raw(format!("The game so far is saved to {}.", path.display())).fg(Color::DarkGray),
+            Span::raw(format!("The game so far will be saved to {}.", path.display())).fg(Color::DarkGray),
         ));
     }
     window(frame, centered(area, 56, lines.len() as u16 + 2), "Quit", lines, Color::Yellow);
