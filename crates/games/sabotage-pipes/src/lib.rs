@@ -223,12 +223,14 @@ impl Game for SabotagePipes {
             rules::returns_into(state, &mut out);
             return out[player];
         }
-        // Points so far plus what each roof would score if the round ended now.
+        // Banked points count in full; what each roof would score if the round ended now
+        // counts half, since it is not banked until the round ends (the opponents may still
+        // sabotage it). So a greedy player ends a round it leads by 3 or more.
         let totals = state.totals();
         let values = state.values();
         let team = State::team(player as u8);
-        let mine = totals[team] + round_score(values[team]);
-        let theirs = totals[1 - team] + round_score(values[1 - team]);
-        (f64::from(mine - theirs) / 20.0).tanh()
+        let banked = f64::from(totals[team] - totals[1 - team]);
+        let provisional = f64::from(round_score(values[team]) - round_score(values[1 - team]));
+        ((banked + 0.5 * provisional) / 20.0).tanh()
     }
 }

@@ -532,3 +532,20 @@ fn a_position_breaking_rules_lists_every_problem() {
     assert!(text.contains("cannot lie on a roof"), "{text}");
     assert!(err.problems.len() >= 3);
 }
+
+#[test]
+fn the_heuristic_banks_a_lead_of_three_or_more() {
+    let g = game(2);
+    let seven = "Ao - Xr Do Eo Xr Go - Io"; // worth 7, scores 9
+    let five = "Ar Bl Cl Dr El Fb Gr Xl Xb"; // worth 5
+    let lead = position(2, Phase::Start, 0, &[EIGHT, EIGHT_B], [seven, EMPTY]);
+    let close = position(2, Phase::Start, 0, &[EIGHT, EIGHT_B], [five, "Ar Bl Cl Dr El Xb Gr Xl -"]);
+    for (s, should_end) in [(lead, true), (close, false)] {
+        let after = |a: Action| {
+            let mut t = s.clone();
+            g.play(&mut t, a).unwrap();
+            g.heuristic(&t, 0)
+        };
+        assert_eq!(after(Action::End) > after(Action::Draw), should_end);
+    }
+}
