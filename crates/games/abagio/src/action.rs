@@ -23,7 +23,7 @@ use tabula_core::ParseActionError;
 use crate::board::{OUTER_FIRST, OUTER_LAST, OUTER_SQUARES, ROOT};
 
 /// An action of Abagio: a player's decision or a chance outcome.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Action {
     /// Leap the top frog on square `from` (`ROOT` = 26: a frog at the root) by `die`
     /// squares; a leap reaching 0 or beyond ends in the pond (a final leap).

@@ -113,3 +113,81 @@ pub fn turn_sequences(state: &State) -> Vec<Vec<Action>> {
     walk(&g, state, mover, &mut path, &mut out);
     out
 }
+
+/// The leap sequences the rulebook allows from a leaping position, found the slow way:
+/// every whole sequence of single leaps (each landing legal), then only the longest (a
+/// winning sequence counts as using every number), then, when only one of two different
+/// numbers can be played, only those with the larger if there are any. Independent of the
+/// engine's step-by-step generator.
+pub fn reference_sequences(state: &State) -> std::collections::BTreeSet<Vec<Action>> {
+    use tabula_abagio::board::ROOT;
+    use tabula_abagio::leaps::{apply_leap, single_leap};
+    fn walk(
+        s: &State,
+        player: Colour,
+        dice: Dice,
+        path: &mut Vec<Action>,
+        out: &mut Vec<(Vec<Action>, bool)>,
+    ) {
+        let mut extended = false;
+        if !s.has_won(player) {
+            for die in dice.distinct() {
+                for from in 1..=ROOT {
+                    if let Ok(landing) = single_leap(s, player, from, die) {
+                        extended = true;
+                        let mut next = *s;
+                        apply_leap(&mut next, player, from, landing);
+                        path.push(Action::Leap { from, die });
+                        walk(&next, player, dice.without(die), path, out);
+                        path.pop();
+                    }
+                }
+            }
+        }
+        if !extended {
+            out.push((path.clone(), s.has_won(player)));
+        }
+    }
+    let mut all = Vec::new();
+    walk(state, state.to_move, state.dice, &mut Vec::new(), &mut all);
+    let n = state.dice.len();
+    let length = |(seq, won): &(Vec<Action>, bool)| if *won { n } else { seq.len() };
+    let best = all.iter().map(length).max().unwrap_or(0);
+    let mut kept: Vec<Vec<Action>> =
+        all.iter().filter(|s| length(s) == best).map(|(seq, _)| seq.clone()).collect();
+    let larger = state.dice.as_slice().first().copied().unwrap_or(0);
+    let uses_larger = |seq: &Vec<Action>| matches!(seq[0], Action::Leap { die, .. } if die == larger);
+    if best == 1 && state.dice.two_numbers() && kept.iter().any(uses_larger) {
+        kept.retain(uses_larger);
+    }
+    kept.into_iter().collect()
+}
+
+/// The leap sequences the engine offers from a leaping position, step by step.
+pub fn engine_sequences(state: &State) -> std::collections::BTreeSet<Vec<Action>> {
+    let g = game();
+    fn walk(
+        g: &Abagio,
+        s: &State,
+        path: &mut Vec<Action>,
+        out: &mut std::collections::BTreeSet<Vec<Action>>,
+    ) {
+        if s.phase != Phase::Leap {
+            out.insert(path.clone());
+            return;
+        }
+        let mut actions = Vec::new();
+        g.legal_actions(s, &mut actions);
+        assert!(!actions.is_empty(), "a leaping player has a legal leap");
+        for a in actions {
+            let mut next = *s;
+            g.play(&mut next, a).unwrap();
+            path.push(a);
+            walk(g, &next, path, out);
+            path.pop();
+        }
+    }
+    let mut out = std::collections::BTreeSet::new();
+    walk(&g, state, &mut Vec::new(), &mut out);
+    out
+}
