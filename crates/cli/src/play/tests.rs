@@ -318,7 +318,7 @@ fn a_whole_game_by_keys_reaches_the_final_screen() {
 
 #[test]
 fn four_players_with_a_partner() {
-    let mut app = app_with(&config(json!({"players": 4}), 1, "greedy", 8));
+    let mut app = app_with(&config(json!({"players": 4}), 1, "greedy", 2));
     app.settle();
     let screen = render(&app, 100, 32);
     for text in ["Your team's roof", "Their roof", "greedy-3", "your team", "their team"] {
