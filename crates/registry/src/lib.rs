@@ -8,6 +8,7 @@
 
 #![deny(missing_docs)]
 
+use tabula_abagio::Abagio;
 use tabula_ai::{BOT_NAMES, make_bot};
 use tabula_core::{GameEntry, Registry};
 use tabula_sabotage_pipes::SabotagePipes;
@@ -16,5 +17,6 @@ use tabula_sabotage_pipes::SabotagePipes;
 pub fn registry() -> Registry {
     let mut registry = Registry::new();
     registry.register(GameEntry::of::<SabotagePipes>(make_bot::<SabotagePipes>, BOT_NAMES));
+    registry.register(GameEntry::of::<Abagio>(make_bot::<Abagio>, BOT_NAMES));
     registry
 }
