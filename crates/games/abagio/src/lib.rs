@@ -31,6 +31,7 @@
 
 pub mod action;
 pub mod board;
+pub mod diagram;
 pub mod leaps;
 pub mod rules;
 pub mod setup;

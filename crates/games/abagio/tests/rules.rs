@@ -634,3 +634,49 @@ fn every_seat_sees_the_whole_state() {
         );
     }
 }
+
+#[test]
+fn a_position_is_drawn_as_the_board() {
+    let s = position(
+        Phase::Leap,
+        Purple,
+        &[5, 2],
+        [2, 0],
+        &[("21", "rprp"), ("16", "prpr"), ("11", "rr"), ("8", "p"), ("p5", "ppp"), ("1", "p")],
+        Some("16"),
+    );
+    let text = s.to_string();
+    println!("{text}");
+    let expected = "\
+purple to leap, dice 5 2; turn 1
+ 6 |21:rprp  |20:      |19:      |     |18:      |17:      |16:prprT |
+ 5 |22:      |r3:      |r2:      |1:p  |p2:      |p3:      |15:      |
+ 4 |23:      |r4:      |pond     |     |         |p4:      |14:      |
+ 3 |24:      |r5:      |4r 3p    |     |         |p5:ppp   |13:      |
+ 2 |25:      |r6:      |r7:      |8:p  |p7:      |p6:      |12:      |
+ 1 |root     |2r 0p    |         |     |9:       |10:      |11:rr    |
+    a         b         c         1/8   d         e         f";
+    assert_eq!(text, expected);
+}
+
+#[test]
+fn legal_actions_fit_the_buffer_bound() {
+    use rand::{Rng, SeedableRng};
+    let g = game();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+    let (mut actions, mut outcomes, mut most) = (Vec::new(), Vec::new(), 0);
+    for _ in 0..30 {
+        let mut s = g.initial_state();
+        while g.turn(&s) != Turn::Terminal {
+            g.legal_actions(&s, &mut actions);
+            most = most.max(actions.len());
+            let a = match g.turn(&s) {
+                Turn::Chance => tabula_core::sample_chance(&g, &s, &mut outcomes, &mut rng),
+                _ => actions[rng.random_range(0..actions.len())],
+            };
+            g.play(&mut s, a).unwrap();
+        }
+    }
+    assert!(most <= tabula_abagio::rules::MAX_LEGAL, "{most} legal actions");
+    assert_eq!(most, 30, "the opening roll has the most outcomes");
+}
