@@ -1,0 +1,571 @@
+//! The options (rules §Options in `docs/rules/sabacc.md`): their spec, and the checked
+//! [`Config`] a game is made of.
+
+use tabula_core::{OptionDefault, OptionKind, OptionSpec, Options, OptionsError};
+
+use crate::deck::DeckKind;
+use crate::state::MAX_PLAYERS;
+
+/// The most raise steps (in minimum bets) one raise or one Black Knight bet can be.
+pub const MAX_STEPS: u8 = 20;
+/// The most hands a session may have.
+pub const MAX_HANDS: i64 = 100;
+/// The most tours (a deal or a redeal, each with its betting round) in one hand.
+pub const MAX_TOURS: i64 = 8;
+/// The largest buy-in.
+pub const MAX_BUY_IN: i64 = 100_000;
+/// The largest organizer's stake and entry fee.
+pub const MAX_HOUSE: i64 = 100_000;
+
+/// The rule set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Rules {
+    /// La pratique: the 78-card tarot game with betting, dice and blocking.
+    Tarot,
+    /// La théorie / Cloud City: the 76-card canonical game (or the four-card points game).
+    Canonical,
+    /// The blackjack-like variant.
+    BlackKnight,
+}
+
+/// How the three cards are dealt (tarot rules).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DealVariant {
+    /// Three cards face down.
+    Classic,
+    /// One face down, two face up.
+    Decouverte,
+    /// One down, one up, one communal card.
+    Holdem,
+    /// As hold'em, with a new communal card at every tour (at most three on the table).
+    Stud,
+}
+
+impl DealVariant {
+    /// Cards each player holds.
+    pub const fn hand_size(self) -> u8 {
+        match self {
+            DealVariant::Classic | DealVariant::Decouverte => 3,
+            DealVariant::Holdem | DealVariant::Stud => 2,
+        }
+    }
+
+    /// Whether the player's `round`-th card (0-based) is dealt face up.
+    pub const fn face_up(self, round: u8) -> bool {
+        match self {
+            DealVariant::Classic => false,
+            DealVariant::Decouverte | DealVariant::Holdem | DealVariant::Stud => round >= 1,
+        }
+    }
+
+    /// Whether a communal card is dealt.
+    pub const fn communal(self) -> bool {
+        matches!(self, DealVariant::Holdem | DealVariant::Stud)
+    }
+}
+
+/// The dice the dealer rolls for the change (tarot rules).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Dice {
+    /// Two six-sided dice; a change on 12.
+    TwoD6,
+    /// One twelve-sided die; a change on 12.
+    D12,
+    /// Three six-sided dice; a change on 18.
+    ThreeD6,
+    /// One twenty-sided die; a change on 20.
+    D20,
+}
+
+impl Dice {
+    /// The largest total, which makes the cards change.
+    pub const fn max(self) -> u8 {
+        match self {
+            Dice::TwoD6 | Dice::D12 => 12,
+            Dice::ThreeD6 => 18,
+            Dice::D20 => 20,
+        }
+    }
+
+    /// The smallest total.
+    pub const fn min(self) -> u8 {
+        match self {
+            Dice::TwoD6 => 2,
+            Dice::D12 | Dice::D20 => 1,
+            Dice::ThreeD6 => 3,
+        }
+    }
+
+    /// The number of ways (out of [`Dice::ways_total`]) to roll `total`.
+    pub fn ways(self, total: u8) -> u32 {
+        let t = i32::from(total);
+        match self {
+            Dice::TwoD6 if (2..=12).contains(&t) => (6 - (t - 7).abs()) as u32,
+            Dice::D12 if (1..=12).contains(&t) => 1,
+            Dice::D20 if (1..=20).contains(&t) => 1,
+            Dice::ThreeD6 if (3..=18).contains(&t) => {
+                let mut n = 0;
+                for a in 1..=6 {
+                    for b in 1..=6 {
+                        let c = t - a - b;
+                        if (1..=6).contains(&c) {
+                            n += 1;
+                        }
+                    }
+                }
+                n
+            }
+            _ => 0,
+        }
+    }
+
+    /// All equally likely outcomes counted: 36, 12, 216 or 20.
+    pub const fn ways_total(self) -> u32 {
+        match self {
+            Dice::TwoD6 => 36,
+            Dice::D12 => 12,
+            Dice::ThreeD6 => 216,
+            Dice::D20 => 20,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Dice::TwoD6 => "2d6",
+            Dice::D12 => "d12",
+            Dice::ThreeD6 => "3d6",
+            Dice::D20 => "d20",
+        }
+    }
+}
+
+/// What happens to the Sabacc pot at the end of the session, and whether players may buy
+/// a new cave (rules §Setup, §End of the game).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Table {
+    /// A closed friendly single game: at the end the Sabacc pot is shared among the players
+    /// who have not left.
+    FriendlySingle,
+    /// A closed friendly regular session: the Sabacc pot is kept for the next session.
+    FriendlyRegular,
+    /// An open game: a player who lost his cave buys another; the organizer seeds the Sabacc
+    /// pot (`house`), may charge an entry fee (`entry`) and keeps the pot at the end.
+    Open,
+}
+
+impl Table {
+    fn name(self) -> &'static str {
+        match self {
+            Table::FriendlySingle => "friendly-single",
+            Table::FriendlyRegular => "friendly-regular",
+            Table::Open => "open",
+        }
+    }
+}
+
+/// How a canonical game is scored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Scoring {
+    /// Money: the Cloud City game with its two pots.
+    Money,
+    /// Points: the seed's four-card exchange game.
+    Points,
+}
+
+/// Every option, checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Config {
+    /// Seats.
+    pub players: u8,
+    /// The rule set.
+    pub rules: Rules,
+    /// The deal variant (tarot).
+    pub deal: DealVariant,
+    /// The deck.
+    pub deck: DeckKind,
+    /// How many decks are shuffled together.
+    pub decks: u8,
+    /// The change dice (tarot).
+    pub dice: Dice,
+    /// Tarot variant: a change roll at each new circuit of a betting round.
+    pub circuit_change: bool,
+    /// Tarot variant: the mouche is multiplied by the tour's number.
+    pub escalating: bool,
+    /// The no-limit variant.
+    pub no_limit: bool,
+    /// The cave each player buys.
+    pub buy_in: i32,
+    /// The minimum bet (and the step of raises).
+    pub min_bet: i32,
+    /// The mouche, paid into the Sabacc pot.
+    pub mouche: i32,
+    /// The largest raise in the limit game, in minimum bets.
+    pub max_raise: u8,
+    /// The most raises in one betting round.
+    pub raises: u8,
+    /// The most tours in a hand.
+    pub tours: u8,
+    /// Hands in the session.
+    pub hands: u8,
+    /// The table: friendly single, friendly regular or open.
+    pub table: Table,
+    /// The organizer's initial stake in the Sabacc pot (open game).
+    pub house: i32,
+    /// The entry fee each player pays into the Sabacc pot (open game).
+    pub entry: i32,
+    /// Money or points (canonical).
+    pub scoring: Scoring,
+    /// The most cards exchanged in the points game.
+    pub exchange: u8,
+}
+
+/// The options' spec, in canonical order.
+pub static OPTIONS: [OptionSpec; 21] = [
+    OptionSpec {
+        name: "players",
+        doc: "Seats: 2 to 12 per deck (Black Knight: 2 to 7, the banker included).",
+        kind: OptionKind::Int { min: 2, max: MAX_PLAYERS as i64 },
+        default: OptionDefault::Int(4),
+    },
+    OptionSpec {
+        name: "rules",
+        doc: "tarot: La pratique (78 cards, betting, dice, blocking); canonical: La théorie / Cloud City \
+              (76 cards); black-knight: the blackjack-like variant.",
+        kind: OptionKind::Choice { values: &["tarot", "canonical", "black-knight"] },
+        default: OptionDefault::Str("tarot"),
+    },
+    OptionSpec {
+        name: "deal",
+        doc: "Tarot deal: classic (3 hidden), decouverte (1 hidden, 2 up), holdem (1 hidden, 1 up, 1 \
+              communal), stud (hold'em with a new communal card each tour).",
+        kind: OptionKind::Choice { values: &["classic", "decouverte", "holdem", "stud"] },
+        default: OptionDefault::Str("classic"),
+    },
+    OptionSpec {
+        name: "deck",
+        doc: "full: the rule set's own deck (tarot 78, canonical 76); 54: the 54-card variant (tarot, \
+              Black Knight); theory: the seed's named face cards (canonical).",
+        kind: OptionKind::Choice { values: &["full", "54", "theory"] },
+        default: OptionDefault::Str("full"),
+    },
+    OptionSpec {
+        name: "decks",
+        doc: "Decks shuffled together: one per twelve players; with two, the triple Idiot exists.",
+        kind: OptionKind::Int { min: 1, max: 2 },
+        default: OptionDefault::Int(1),
+    },
+    OptionSpec {
+        name: "dice",
+        doc: "The tarot change roll: 2d6, d12, 3d6 or d20; the cards change on the maximum.",
+        kind: OptionKind::Choice { values: &["2d6", "d12", "3d6", "d20"] },
+        default: OptionDefault::Str("2d6"),
+    },
+    OptionSpec {
+        name: "circuit_change",
+        doc: "Tarot variant: the dealer also rolls each time a betting round goes round the table again.",
+        kind: OptionKind::Bool,
+        default: OptionDefault::Bool(false),
+    },
+    OptionSpec {
+        name: "escalating_mouche",
+        doc: "Tarot variant: the mouche is paid once in the first tour, twice in the second, and so on.",
+        kind: OptionKind::Bool,
+        default: OptionDefault::Bool(false),
+    },
+    OptionSpec {
+        name: "limit",
+        doc: "limit: raises of 1 to max_raise minimum bets; no-limit: up to 20 minimum bets or `raise max`.",
+        kind: OptionKind::Choice { values: &["limit", "no-limit"] },
+        default: OptionDefault::Str("limit"),
+    },
+    OptionSpec {
+        name: "buy_in",
+        doc: "The cave: the money each player starts with (and buys again in an open game).",
+        kind: OptionKind::Int { min: 1, max: MAX_BUY_IN },
+        default: OptionDefault::Int(100),
+    },
+    OptionSpec {
+        name: "min_bet",
+        doc: "The minimum bet of each tour; raises and Black Knight bets are multiples of it.",
+        kind: OptionKind::Int { min: 1, max: 1000 },
+        default: OptionDefault::Int(2),
+    },
+    OptionSpec {
+        name: "mouche",
+        doc: "The mouche, paid into the Sabacc pot at each deal, raise, fold and change.",
+        kind: OptionKind::Int { min: 0, max: 1000 },
+        default: OptionDefault::Int(1),
+    },
+    OptionSpec {
+        name: "max_raise",
+        doc: "The largest raise (and Black Knight bet) in the limit game, in minimum bets.",
+        kind: OptionKind::Int { min: 1, max: MAX_STEPS as i64 },
+        default: OptionDefault::Int(4),
+    },
+    OptionSpec {
+        name: "raises",
+        doc: "The most raises in one betting round (a house rule that bounds the game).",
+        kind: OptionKind::Int { min: 1, max: 8 },
+        default: OptionDefault::Int(3),
+    },
+    OptionSpec {
+        name: "tours",
+        doc: "The most tours in one hand; after the last, the hand is shown down.",
+        kind: OptionKind::Int { min: 1, max: MAX_TOURS },
+        default: OptionDefault::Int(6),
+    },
+    OptionSpec {
+        name: "hands",
+        doc: "Hands in the session.",
+        kind: OptionKind::Int { min: 1, max: MAX_HANDS },
+        default: OptionDefault::Int(10),
+    },
+    OptionSpec {
+        name: "table",
+        doc: "friendly-single: the Sabacc pot is shared at the end; friendly-regular: it is kept for the \
+              next session; open: caves may be bought again and the organizer keeps the pot.",
+        kind: OptionKind::Choice { values: &["friendly-single", "friendly-regular", "open"] },
+        default: OptionDefault::Str("friendly-single"),
+    },
+    OptionSpec {
+        name: "house",
+        doc: "Open game: the organizer's initial stake in the Sabacc pot.",
+        kind: OptionKind::Int { min: 0, max: MAX_HOUSE },
+        default: OptionDefault::Int(0),
+    },
+    OptionSpec {
+        name: "entry",
+        doc: "Open game: the entry fee each player pays into the Sabacc pot.",
+        kind: OptionKind::Int { min: 0, max: MAX_HOUSE },
+        default: OptionDefault::Int(0),
+    },
+    OptionSpec {
+        name: "scoring",
+        doc: "Canonical: money (the Cloud City game) or points (the seed's four-card exchange game).",
+        kind: OptionKind::Choice { values: &["money", "points"] },
+        default: OptionDefault::Str("money"),
+    },
+    OptionSpec {
+        name: "exchange",
+        doc: "Points game: the most cards a player may exchange.",
+        kind: OptionKind::Int { min: 0, max: 4 },
+        default: OptionDefault::Int(3),
+    },
+];
+
+impl Config {
+    /// Reads and checks the options together.
+    ///
+    /// # Errors
+    /// Options that do not go together, naming them.
+    pub fn from_options(options: &Options) -> Result<Config, OptionsError> {
+        let err = |why: String| OptionsError::new("sabacc", why);
+        let rules = match options.str("rules") {
+            "tarot" => Rules::Tarot,
+            "canonical" => Rules::Canonical,
+            _ => Rules::BlackKnight,
+        };
+        let deal = match options.str("deal") {
+            "classic" => DealVariant::Classic,
+            "decouverte" => DealVariant::Decouverte,
+            "holdem" => DealVariant::Holdem,
+            _ => DealVariant::Stud,
+        };
+        let deck_name = options.str("deck");
+        let deck = match (rules, deck_name) {
+            (Rules::Canonical, "full") => DeckKind::Canonical,
+            (Rules::Canonical, "theory") => DeckKind::Theory,
+            (Rules::Canonical, _) => {
+                return Err(err(
+                    "the canonical rules use the 76-card deck: `deck` is full or theory".to_owned()
+                ));
+            }
+            (_, "full") => DeckKind::Tarot,
+            (_, "54") => DeckKind::French,
+            _ => return Err(err("the `theory` deck belongs to the canonical rules".to_owned())),
+        };
+        let dice = match options.str("dice") {
+            "2d6" => Dice::TwoD6,
+            "d12" => Dice::D12,
+            "3d6" => Dice::ThreeD6,
+            _ => Dice::D20,
+        };
+        let table = match options.str("table") {
+            "friendly-single" => Table::FriendlySingle,
+            "friendly-regular" => Table::FriendlyRegular,
+            _ => Table::Open,
+        };
+        let scoring = if options.str("scoring") == "points" { Scoring::Points } else { Scoring::Money };
+        let cfg = Config {
+            players: options.int("players") as u8,
+            rules,
+            deal,
+            deck,
+            decks: options.int("decks") as u8,
+            dice,
+            circuit_change: options.bool("circuit_change"),
+            escalating: options.bool("escalating_mouche"),
+            no_limit: options.str("limit") == "no-limit",
+            buy_in: options.int("buy_in") as i32,
+            min_bet: options.int("min_bet") as i32,
+            mouche: options.int("mouche") as i32,
+            max_raise: options.int("max_raise") as u8,
+            raises: options.int("raises") as u8,
+            tours: options.int("tours") as u8,
+            hands: options.int("hands") as u8,
+            table,
+            house: options.int("house") as i32,
+            entry: options.int("entry") as i32,
+            scoring,
+            exchange: options.int("exchange") as u8,
+        };
+        let mut problems = Vec::new();
+        let tarot = rules == Rules::Tarot;
+        if !tarot {
+            if deal != DealVariant::Classic {
+                problems.push("`deal` variants belong to the tarot rules".to_owned());
+            }
+            if dice != Dice::TwoD6 {
+                problems
+                    .push("`dice` chooses the tarot change dice; the canonical shift rolls 2d6".to_owned());
+            }
+            if cfg.circuit_change || cfg.escalating {
+                problems.push("`circuit_change` and `escalating_mouche` are tarot variants".to_owned());
+            }
+        }
+        if rules != Rules::Canonical && scoring == Scoring::Points {
+            problems.push("`scoring=points` is the canonical four-card game".to_owned());
+        }
+        if scoring != Scoring::Points && cfg.exchange != 3 {
+            problems.push("`exchange` applies to the points game (scoring=points)".to_owned());
+        }
+        if cfg.table != Table::Open && (cfg.house > 0 || cfg.entry > 0) {
+            problems.push("`house` and `entry` belong to an open game (table=open)".to_owned());
+        }
+        if rules == Rules::BlackKnight {
+            if cfg.players > 7 {
+                problems.push(format!(
+                    "Black Knight seats at most 7 players, the banker included, not {}",
+                    cfg.players
+                ));
+            }
+            if cfg.house > 0 || cfg.entry > 0 {
+                problems.push("Black Knight has no Sabacc pot: `house` and `entry` must be 0".to_owned());
+            }
+        } else if usize::from(cfg.players) > 12 * usize::from(cfg.decks) {
+            problems.push(format!(
+                "{} players need {} decks: one deck per twelve players (rules §Change)",
+                cfg.players,
+                usize::from(cfg.players).div_ceil(12)
+            ));
+        }
+        if cfg.buy_in - cfg.entry < 2 * (cfg.min_bet + cfg.mouche) {
+            problems.push(format!(
+                "the cave ({}) less the entry fee ({}) must pay at least two minimum bets and mouches ({})",
+                cfg.buy_in,
+                cfg.entry,
+                2 * (cfg.min_bet + cfg.mouche)
+            ));
+        }
+        if problems.is_empty() { Ok(cfg) } else { Err(err(problems.join("; "))) }
+    }
+
+    /// The options these values came from.
+    pub fn to_options(&self, spec: &'static tabula_core::GameSpec) -> Options {
+        let mut o = Options::defaults(spec);
+        let set = |o: &mut Options, name: &str, v: serde_json::Value| o.set(name, v).expect("valid option");
+        set(&mut o, "players", self.players.into());
+        set(
+            &mut o,
+            "rules",
+            match self.rules {
+                Rules::Tarot => "tarot",
+                Rules::Canonical => "canonical",
+                Rules::BlackKnight => "black-knight",
+            }
+            .into(),
+        );
+        set(
+            &mut o,
+            "deal",
+            match self.deal {
+                DealVariant::Classic => "classic",
+                DealVariant::Decouverte => "decouverte",
+                DealVariant::Holdem => "holdem",
+                DealVariant::Stud => "stud",
+            }
+            .into(),
+        );
+        set(
+            &mut o,
+            "deck",
+            match self.deck {
+                DeckKind::Tarot | DeckKind::Canonical => "full",
+                DeckKind::French => "54",
+                DeckKind::Theory => "theory",
+            }
+            .into(),
+        );
+        set(&mut o, "decks", self.decks.into());
+        set(&mut o, "dice", self.dice.name().into());
+        set(&mut o, "circuit_change", self.circuit_change.into());
+        set(&mut o, "escalating_mouche", self.escalating.into());
+        set(&mut o, "limit", if self.no_limit { "no-limit" } else { "limit" }.into());
+        set(&mut o, "buy_in", self.buy_in.into());
+        set(&mut o, "min_bet", self.min_bet.into());
+        set(&mut o, "mouche", self.mouche.into());
+        set(&mut o, "max_raise", self.max_raise.into());
+        set(&mut o, "raises", self.raises.into());
+        set(&mut o, "tours", self.tours.into());
+        set(&mut o, "hands", self.hands.into());
+        set(&mut o, "table", self.table.name().into());
+        set(&mut o, "house", self.house.into());
+        set(&mut o, "entry", self.entry.into());
+        set(&mut o, "scoring", if self.scoring == Scoring::Points { "points" } else { "money" }.into());
+        set(&mut o, "exchange", self.exchange.into());
+        o
+    }
+
+    /// The composition of the whole pack (all decks together).
+    pub fn composition(&self) -> [u8; crate::deck::Card::NUM] {
+        let mut counts = self.deck.composition();
+        for n in counts.iter_mut() {
+            *n *= self.decks;
+        }
+        counts
+    }
+
+    /// The number of cards in the whole pack.
+    pub fn pack_size(&self) -> usize {
+        self.deck.size() * usize::from(self.decks)
+    }
+
+    /// Whether this is the canonical points game.
+    pub fn points(&self) -> bool {
+        self.rules == Rules::Canonical && self.scoring == Scoring::Points
+    }
+
+    /// The largest raise (or Black Knight bet) in minimum bets.
+    pub fn steps(&self) -> u8 {
+        if self.no_limit { MAX_STEPS } else { self.max_raise }
+    }
+
+    /// Cards a player holds in the tarot game.
+    pub fn hand_size(&self) -> u8 {
+        self.deal.hand_size()
+    }
+
+    /// The Black Knight card limit: 10 with 78 cards, 7 with 54.
+    pub fn card_limit(&self) -> u8 {
+        if self.deck == DeckKind::French { 7 } else { 10 }
+    }
+
+    /// The least money a player needs to play a hand; with less he has lost his cave.
+    pub fn threshold(&self) -> i32 {
+        match self.rules {
+            Rules::BlackKnight => self.min_bet,
+            _ if self.points() => 0,
+            _ => self.min_bet + self.mouche,
+        }
+    }
+}

@@ -1,0 +1,270 @@
+//! # Sabacc
+//!
+//! The card game of the Star Wars galaxy, as two French rulebooks give it: *La pratique*
+//! (Didier Hallépée's 78-card tarot game with betting, dice and blocking tokens; the
+//! default), *La théorie* (the 76-card canonical game of Cloud City, and the seed's
+//! four-card exchange game scored in points), and the Black Knight variant played like
+//! blackjack. Rules source: `shared/seeds/sabacc.fr.txt`; the rules as implemented, with
+//! every interpretation, are in `docs/rules/sabacc.md`.
+//!
+//! | option | values | default |
+//! |---|---|---|
+//! | `players` | 2–24 (12 per deck; Black Knight 2–7) | 4 |
+//! | `rules` | `tarot`, `canonical`, `black-knight` | `tarot` |
+//! | `deal` | `classic`, `decouverte`, `holdem`, `stud` (tarot) | `classic` |
+//! | `deck` | `full`, `54` (tarot, Black Knight), `theory` (canonical) | `full` |
+//! | `decks` | 1–2 | 1 |
+//! | `dice` | `2d6`, `d12`, `3d6`, `d20` (tarot) | `2d6` |
+//! | `circuit_change`, `escalating_mouche` | tarot variants | `false` |
+//! | `limit` | `limit`, `no-limit` | `limit` |
+//! | `buy_in`, `min_bet`, `mouche` | money | 100, 2, 1 |
+//! | `max_raise`, `raises`, `tours`, `hands` | bounds | 4, 3, 6, 10 |
+//! | `table` | `friendly-single`, `friendly-regular`, `open` | `friendly-single` |
+//! | `house`, `entry` | open game | 0, 0 |
+//! | `scoring` | `money`, `points` (canonical) | `money` |
+//! | `exchange` | 0–4 (points game) | 3 |
+//!
+//! ```
+//! use tabula_core::{Game, Turn};
+//! use tabula_sabacc::{Action, Sabacc};
+//!
+//! let game = Sabacc::with_defaults();
+//! let mut state = game.initial_state();
+//! assert_eq!(game.turn(&state), Turn::Chance); // the deal
+//! game.play(&mut state, game.parse_action("card T21").unwrap()).unwrap();
+//! assert!(game.play(&mut state, Action::Call).is_err()); // still dealing
+//! ```
+
+#![deny(missing_docs)]
+
+pub mod action;
+pub mod betting;
+pub mod black_knight;
+pub mod canonical;
+pub mod config;
+pub mod deck;
+pub mod hand;
+pub mod rules;
+pub mod setup;
+pub mod state;
+pub mod tarot;
+pub mod view;
+
+use rand::Rng;
+use tabula_core::{
+    ChanceKind, Game, GameSpec, Illegal, InformationKind, Options, OptionsError, ParseActionError,
+    SetupError, Turn, UtilityKind,
+};
+
+pub use action::{Action, NUM_ACTIONS};
+pub use config::{Config, DealVariant, Dice, Rules, Scoring, Table};
+pub use deck::{Card, DeckKind, Kind, Suit};
+pub use state::{Announce, Hand, Phase, Seat, State, Status};
+pub use view::View;
+
+use config::{MAX_BUY_IN, MAX_HANDS, MAX_HOUSE};
+use rules::Target;
+
+static SPEC: GameSpec = GameSpec {
+    id: "sabacc",
+    name: "Sabacc",
+    min_players: 2,
+    max_players: state::MAX_PLAYERS,
+    teams: false,
+    chance: ChanceKind::Explicit,
+    information: InformationKind::Imperfect,
+    // Money games lose money to the Sabacc pot when it is kept (regular session, open game);
+    // the points game is not zero-sum either. A friendly single game is zero-sum.
+    utility: UtilityKind::GeneralSum,
+    min_return: -((MAX_BUY_IN + MAX_HOUSE) as f64) * (MAX_HANDS as f64 + 1.0),
+    max_return: (state::MAX_PLAYERS as f64) * (MAX_BUY_IN as f64) * (MAX_HANDS as f64 + 1.0)
+        + MAX_HOUSE as f64,
+    options: &config::OPTIONS,
+};
+
+/// Sabacc with its options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sabacc {
+    cfg: Config,
+}
+
+impl Sabacc {
+    /// The game with these options (a JSON object; missing options take their defaults).
+    ///
+    /// # Errors
+    /// Unknown or invalid options, or options that do not go together.
+    pub fn from_json(options: &serde_json::Value) -> Result<Self, OptionsError> {
+        Self::new(&Options::from_json(&SPEC, options)?)
+    }
+
+    /// The checked options.
+    pub fn config(&self) -> &Config {
+        &self.cfg
+    }
+}
+
+impl Game for Sabacc {
+    type State = State;
+    type Action = Action;
+    type View = View;
+
+    fn spec() -> &'static GameSpec {
+        &SPEC
+    }
+
+    fn new(options: &Options) -> Result<Self, OptionsError> {
+        Ok(Sabacc { cfg: Config::from_options(options)? })
+    }
+
+    fn options(&self) -> Options {
+        self.cfg.to_options(&SPEC)
+    }
+
+    fn num_players(&self) -> usize {
+        self.cfg.players as usize
+    }
+
+    fn num_distinct_actions(&self) -> usize {
+        NUM_ACTIONS
+    }
+
+    fn max_game_length(&self) -> usize {
+        let c = &self.cfg;
+        let n = c.players as usize;
+        let r = c.raises as usize;
+        let t = c.tours as usize;
+        let betting = n * (r + 1);
+        let per_hand = match c.rules {
+            // Deal; per tour: a stud card, betting, a change at each circuit and after the
+            // betting (window, roll, replacements), the announce, the redeal; sudden deaths.
+            Rules::Tarot => {
+                let change = 4 * n + 1 + 3 * n + 3;
+                3 * n
+                    + 1
+                    + t * (1 + betting + (r + 3) * change + n + 4 * n)
+                    + rules::MAX_SUDDEN as usize * 3 * n
+            }
+            Rules::Canonical if c.points() => 9 * n,
+            // Deal; per tour: betting, the shift, the draw phase; fields; the final betting.
+            Rules::Canonical => {
+                2 * n + t * (betting + 1 + state::MAX_HAND * n + 2 * n) + state::MAX_HAND * n + betting
+            }
+            Rules::BlackKnight => {
+                let limit = c.card_limit() as usize;
+                3 * n + n * (2 * limit + 1) + limit
+            }
+        };
+        c.hands as usize * per_hand + 1
+    }
+
+    fn initial_state(&self) -> State {
+        rules::initial_state(&self.cfg)
+    }
+
+    fn turn(&self, state: &State) -> Turn {
+        rules::turn(state)
+    }
+
+    fn legal_actions(&self, state: &State, out: &mut Vec<Action>) {
+        rules::legal_actions(state, &self.cfg, out)
+    }
+
+    fn chance_outcomes(&self, state: &State, out: &mut Vec<(Action, f64)>) {
+        rules::chance_outcomes(state, &self.cfg, out)
+    }
+
+    fn check(&self, state: &State, action: Action) -> Result<(), Illegal> {
+        rules::check(state, &self.cfg, action)
+    }
+
+    fn play_unchecked(&self, state: &mut State, action: Action) {
+        rules::play(state, &self.cfg, action)
+    }
+
+    fn returns_into(&self, state: &State, out: &mut [f64]) {
+        rules::returns_into(state, &self.cfg, out)
+    }
+
+    fn view(&self, state: &State, player: usize) -> View {
+        view::view(state, player)
+    }
+
+    fn view_player(&self, view: &View) -> usize {
+        view.player as usize
+    }
+
+    fn determinize<R: Rng + ?Sized>(&self, view: &View, rng: &mut R) -> State {
+        view::determinize(view, &self.cfg, rng)
+    }
+
+    fn action_text(&self, action: Action) -> String {
+        action.text(self.cfg.min_bet)
+    }
+
+    fn parse_action(&self, text: &str) -> Result<Action, ParseActionError> {
+        Action::parse(text, self.cfg.min_bet)
+    }
+
+    fn action_index(&self, action: Action) -> usize {
+        action.index()
+    }
+
+    fn action_from_index(&self, index: usize) -> Option<Action> {
+        Action::from_index(index)
+    }
+
+    fn observe_action(&self, state: &State, action: Action, observer: usize) -> String {
+        let Action::Card(_) = action else { return self.action_text(action) };
+        if !rules::is_chance(state.phase) {
+            return self.action_text(action);
+        }
+        let from_under = match rules::source(state, &self.cfg) {
+            rules::Source::Under => state.under.known()[0],
+            _ => 0,
+        };
+        let seen = match rules::target(state, &self.cfg) {
+            Target::Seat { seat, up } => up || seat == observer || state::visible(from_under, observer),
+            Target::Slot { seat, pos } => {
+                state.seats[seat].hand.is_up(pos) || seat == observer || state::visible(from_under, observer)
+            }
+            Target::Communal | Target::CommunalSlot(_) => true,
+        };
+        if seen { self.action_text(action) } else { "card ?".to_owned() }
+    }
+
+    fn validate(&self, state: State) -> Result<State, SetupError> {
+        setup::validate(state, &self.cfg)
+    }
+
+    fn heuristic(&self, state: &State, player: usize) -> f64 {
+        let mut out = [0.0; state::MAX_PLAYERS];
+        rules::returns_into(state, &self.cfg, &mut out[..state.players()]);
+        let base = out[player];
+        let seat = &state.seats[player];
+        if state.phase == Phase::Over || !seat.active() || seat.hand.is_empty() {
+            return base;
+        }
+        let c = &self.cfg;
+        match c.rules {
+            // Money so far plus the hand's strength as a share of the hand pot.
+            Rules::Tarot => {
+                let strength =
+                    f64::from(tarot::evaluate(state, c, player).rank) / f64::from(hand::MAX_TAROT_RANK);
+                base + strength * f64::from(state.hand_pot)
+            }
+            Rules::Canonical if c.points() => {
+                base + f64::from(hand::points_hand(seat.hand.cards()).score) / 2.0
+            }
+            Rules::Canonical => {
+                let strength =
+                    f64::from(hand::canon_hand(seat.hand.cards()).rank) / f64::from(hand::IDIOTS_ARRAY);
+                base + strength * f64::from(state.hand_pot)
+            }
+            Rules::BlackKnight => {
+                let strength = f64::from(hand::tarot_hand(seat.hand.cards(), c.deck).rank)
+                    / f64::from(hand::MAX_TAROT_RANK);
+                base + f64::from(seat.bet) * (2.0 * strength - 1.0)
+            }
+        }
+    }
+}

@@ -1,0 +1,210 @@
+//! Checking a position read from JSON: every broken rule is named.
+
+use tabula_core::SetupError;
+
+use crate::config::{Config, DealVariant, Rules};
+use crate::deck::Card;
+use crate::rules::{self, MAX_SUDDEN};
+use crate::state::{MAX_COMMUNAL, MAX_HAND, PUBLIC, Phase, State, Status, visible};
+
+/// Whether `phase` belongs to the rule set of `cfg`.
+fn phase_fits(phase: Phase, cfg: &Config) -> bool {
+    match phase {
+        Phase::Deal | Phase::Roll | Phase::Replace | Phase::Over => true,
+        Phase::Bet => !cfg.points() && cfg.rules != Rules::BlackKnight,
+        Phase::Window
+        | Phase::Announce
+        | Phase::Offer
+        | Phase::OfferCard
+        | Phase::Discard
+        | Phase::Show
+        | Phase::Sudden => cfg.rules == Rules::Tarot,
+        Phase::StudCard => cfg.rules == Rules::Tarot && cfg.deal == DealVariant::Stud,
+        Phase::Draw | Phase::DrawCard => cfg.rules == Rules::Canonical && !cfg.points(),
+        Phase::Exchange | Phase::ExchangeCard => cfg.points(),
+        Phase::Wager | Phase::Hit | Phase::HitCard | Phase::BankerCard => cfg.rules == Rules::BlackKnight,
+    }
+}
+
+/// Checks `state` against the game's options and rules; returns it if every rule holds.
+///
+/// # Errors
+/// Every problem found, one sentence each.
+pub fn validate(state: State, cfg: &Config) -> Result<State, SetupError> {
+    let mut problems = Vec::new();
+    let players = cfg.players as usize;
+    if state.players() != players {
+        problems.push(format!("the position has {} seats but the game {players}", state.players()));
+        return Err(SetupError { problems });
+    }
+    let mut bad = |p: String| problems.push(p);
+    if !phase_fits(state.phase, cfg) {
+        bad(format!("the phase `{:?}` does not belong to these rules", state.phase));
+    }
+    if state.dealer as usize >= players {
+        bad(format!("the dealer is seat {} but there are {players} seats", state.dealer));
+    }
+    if state.actor as usize >= players {
+        bad(format!("seat {} is to act but there are {players} seats", state.actor));
+    }
+    if state.hand_no > cfg.hands || (state.hand_no == cfg.hands && state.phase != Phase::Over) {
+        bad(format!("hand {} is past the session's {} hands", state.hand_no + 1, cfg.hands));
+    }
+    if state.tour == 0 || state.tour > cfg.tours {
+        bad(format!("tour {} is outside 1 to {}", state.tour, cfg.tours));
+    }
+    if state.raises > cfg.raises {
+        bad(format!("{} raises exceed the {} a betting round allows", state.raises, cfg.raises));
+    }
+    if state.sudden >= MAX_SUDDEN {
+        bad(format!("at most {MAX_SUDDEN} sudden-death deals are played"));
+    }
+
+    // Cards: each one a card of this pack, never more copies than the pack has.
+    let composition = cfg.composition();
+    let mut used = [0usize; Card::NUM];
+    let mut count = |c: Card, what: &str, bad: &mut dyn FnMut(String)| {
+        if c.is_hidden() {
+            bad(format!("{what} holds a hidden card `?`: a position names every card"));
+        } else if composition[c.index()] == 0 {
+            bad(format!("{what} holds {}, which is not in this pack", c.name()));
+        } else {
+            used[c.index()] += 1;
+        }
+    };
+    for (p, seat) in state.seats.iter().enumerate() {
+        let hand = &seat.hand;
+        let what = format!("seat {p}'s hand");
+        for &c in hand.cards() {
+            count(c, &what, &mut bad);
+        }
+        let full = (1u32 << hand.len()) - 1;
+        for (name, mask) in [("face-up", hand.up), ("blocked", hand.blocked), ("pending", hand.pending)] {
+            if u32::from(mask) & !full != 0 {
+                bad(format!("seat {p}: a {name} mark names a position beyond its {} cards", hand.len()));
+            }
+        }
+        if cfg.rules == Rules::Tarot && hand.blocked_count() > 2 {
+            bad(format!("seat {p} blocks {} cards with two tokens", hand.blocked_count()));
+        }
+        if cfg.rules == Rules::BlackKnight && hand.blocked != 0 {
+            bad(format!("seat {p}: nothing is blocked in Black Knight"));
+        }
+        for (i, &k) in hand.known().iter().enumerate() {
+            if !visible(k, p) {
+                bad(format!("seat {p} does not know its own card {}", i + 1));
+            }
+            if (hand.is_up(i) || hand.is_blocked(i)) && k & PUBLIC == 0 {
+                bad(format!("seat {p}'s card {} lies on the table but is not public", i + 1));
+            }
+        }
+        if seat.stack < 0 {
+            bad(format!("seat {p} has {} money; nobody owes money", seat.stack));
+        }
+        if seat.bought < cfg.buy_in || seat.bought % cfg.buy_in != 0 {
+            bad(format!(
+                "seat {p} has bought {}, not a whole number of caves of {}",
+                seat.bought, cfg.buy_in
+            ));
+        }
+        if !cfg.points() && seat.points != 0 {
+            bad(format!("seat {p} has points, but the game is played for money"));
+        }
+        if seat.bet < 0 {
+            bad(format!("seat {p} has a negative bet"));
+        }
+        if seat.status == Status::Out && seat.bet != 0 {
+            bad(format!("seat {p} has left the session but has a bet"));
+        }
+        let limit = match cfg.rules {
+            Rules::Tarot => cfg.hand_size() as usize + 1,
+            Rules::Canonical if cfg.points() => 4,
+            _ => MAX_HAND,
+        };
+        if hand.len() > limit {
+            bad(format!("seat {p} holds {} cards; at most {limit} here", hand.len()));
+        }
+    }
+    if state.communal.len() > MAX_COMMUNAL || (!cfg.deal.communal() && !state.communal.is_empty()) {
+        bad("communal cards lie on the table only in hold'em and stud".to_owned());
+    }
+    for c in state.communal.cards() {
+        count(c, "the communal cards", &mut bad);
+    }
+    for &c in state.under.cards() {
+        count(c, "the cards under the deck", &mut bad);
+    }
+    for &c in state.aside.cards() {
+        count(c, "the cards set aside", &mut bad);
+    }
+    for card in Card::all() {
+        if used[card.index()] > composition[card.index()] as usize {
+            bad(format!(
+                "{} appears {} times but the pack has {}",
+                card.name(),
+                used[card.index()],
+                composition[card.index()]
+            ));
+        }
+    }
+
+    // Money is conserved: what is on the table is what was brought (and the organizer's stake).
+    if state.hand_pot < 0 || state.sabacc_pot < 0 || state.house_take < 0 {
+        bad("a pot holds a negative amount".to_owned());
+    }
+    let expected = state.bought() + i64::from(cfg.house);
+    if state.money() != expected {
+        bad(format!(
+            "the stacks and pots hold {} but the players brought {} (with the organizer's stake): money is \
+             neither made nor lost",
+            state.money(),
+            expected
+        ));
+    }
+    if !problems.is_empty() {
+        return Err(SetupError { problems });
+    }
+    check_turn(&state, cfg, &mut problems);
+    if problems.is_empty() { Ok(state) } else { Err(SetupError { problems }) }
+}
+
+/// The seat to act is one who may act, and a chance node has an outcome.
+fn check_turn(state: &State, cfg: &Config, problems: &mut Vec<String>) {
+    let actor = state.actor as usize;
+    let phase = state.phase;
+    if phase == Phase::Over {
+        return;
+    }
+    if state.seats[state.dealer as usize].status == Status::Out {
+        problems.push(format!("the dealer, seat {}, has left the session", state.dealer));
+    }
+    if !rules::is_chance(phase) && !state.seats[actor].active() {
+        problems.push(format!("seat {actor} is to act but is not in the hand"));
+    }
+    if phase == Phase::Bet {
+        for (p, seat) in state.seats.iter().enumerate() {
+            if seat.active() && seat.bet > state.level {
+                problems.push(format!("seat {p} bet more than the highest bet {}", state.level));
+            }
+        }
+    }
+    if matches!(phase, Phase::Replace)
+        && state.seats.iter().all(|s| s.hand.pending == 0)
+        && state.communal.pending == 0
+    {
+        problems.push("a change is in progress but no card is to be replaced".to_owned());
+    }
+    if phase == Phase::Sudden && state.tied.count_ones() < 2 {
+        problems.push("a sudden death needs two tied players".to_owned());
+    }
+    if phase == Phase::Discard && state.seats[actor].hand.len() != cfg.hand_size() as usize + 1 {
+        problems
+            .push(format!("seat {actor} discards after taking a card, so holds one card more than a hand"));
+    }
+    if phase == Phase::Wager && actor == state.dealer as usize {
+        problems.push("the banker does not bet against himself".to_owned());
+    }
+    if rules::is_chance(phase) && phase != Phase::Roll && !rules::card_available(state, cfg) {
+        problems.push("a card is to be dealt but none is left".to_owned());
+    }
+}

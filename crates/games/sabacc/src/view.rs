@@ -1,0 +1,92 @@
+//! What one seat sees, and determinization from that view alone (rules §What each seat
+//! sees).
+//!
+//! A view is the full state with every card the seat has not seen replaced by `?`: its own
+//! cards, face-up and blocked cards, the communal cards, hands laid down or shown, and the
+//! cards it put under the deck itself are visible; the other hands, the deck and the cards
+//! others discarded are not. Money, bets, pots, announcements and who knows which card are
+//! public. Determinization deals the `?` cards anew from the cards the seat has not seen.
+
+use rand::Rng;
+use serde::Serialize;
+
+use crate::config::Config;
+use crate::deck::Card;
+use crate::state::State;
+
+/// Seat `player`'s view: the state with the cards it has not seen hidden (`?` in JSON).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct View {
+    /// Whose view this is.
+    pub player: u8,
+    /// The state as this seat sees it.
+    #[serde(flatten)]
+    pub state: State,
+}
+
+/// Builds seat `player`'s view.
+pub fn view(state: &State, player: usize) -> View {
+    View { player: player as u8, state: state.masked(player) }
+}
+
+/// Samples a full state consistent with `view`: each hidden card is dealt uniformly from
+/// the cards of the pack the seat has not seen.
+pub fn determinize<R: Rng + ?Sized>(view: &View, cfg: &Config, rng: &mut R) -> State {
+    let mut state = view.state.clone();
+    let mut pool = cfg.composition();
+    let mut seen = |c: Card| {
+        if !c.is_hidden() {
+            pool[c.index()] = pool[c.index()].saturating_sub(1);
+        }
+    };
+    for seat in state.seats.iter() {
+        seat.hand.cards().iter().for_each(|&c| seen(c));
+    }
+    state.communal.cards().for_each(&mut seen);
+    state.under.cards().iter().for_each(|&c| seen(c));
+    state.aside.cards().iter().for_each(|&c| seen(c));
+    let mut remaining: u32 = pool.iter().map(|&n| u32::from(n)).sum();
+    let ids = cfg.deck.ids();
+    let mut draw = |rng: &mut R| -> Card {
+        let mut pick = rng.random_range(0..remaining.max(1));
+        for id in ids.clone() {
+            let n = u32::from(pool[id]);
+            if pick < n {
+                pool[id] -= 1;
+                remaining -= 1;
+                return Card::from_index(id).expect("an id in range");
+            }
+            pick -= n;
+        }
+        unreachable!("a view hides no more cards than the pack has unseen")
+    };
+    for p in 0..state.players() {
+        for i in 0..state.seats[p].hand.len() {
+            if state.seats[p].hand.card(i).is_hidden() {
+                let known = state.seats[p].hand.known_at(i);
+                let card = draw(rng);
+                state.seats[p].hand.set(i, card, known);
+            }
+        }
+    }
+    for i in 0..state.under.len() {
+        if state.under.cards()[i].is_hidden() {
+            let card = draw(rng);
+            state.under.set(i, card);
+        }
+    }
+    for i in 0..state.aside.len() {
+        if state.aside.cards()[i].is_hidden() {
+            let card = draw(rng);
+            state.aside.set(i, card);
+        }
+    }
+    state
+}
+
+impl View {
+    /// Whether the session is over.
+    pub fn is_over(&self) -> bool {
+        self.state.phase == crate::state::Phase::Over
+    }
+}
