@@ -2,22 +2,30 @@
 
 use std::marker::PhantomData;
 
-use serde_json::Value;
-use tabula_core::{DynBot, DynState, ErasedState, Game, Turn};
+use serde_json::{Map, Value};
+use tabula_core::{Candidate, DynBot, DynState, ErasedState, Game, Turn};
 
-use crate::{Bot, GreedyBot, RandomBot};
+use crate::budget::Budget;
+use crate::level;
+use crate::mcts::SearchConfig;
+use crate::{Bot, GreedyBot, HeuristicBot, IsmctsBot, MctsBot, RandomBot};
 
-/// The bots every game has.
-pub const BOT_NAMES: &[&str] = &["random", "greedy"];
+/// The bots every game has, difficulty levels included.
+pub const BOT_NAMES: &[&str] = &["random", "greedy", "heuristic", "mcts", "ismcts", "easy", "medium", "hard"];
 
 struct Adapter<G: Game, B: Bot<G>> {
     bot: B,
+    /// Set for a difficulty level: the level's name, shown before the bot's.
+    level: Option<&'static str>,
     game: PhantomData<fn() -> G>,
 }
 
 impl<G: Game, B: Bot<G>> DynBot for Adapter<G, B> {
     fn name(&self) -> String {
-        self.bot.name()
+        match self.level {
+            Some(level) => format!("{level}({})", self.bot.name()),
+            None => self.bot.name(),
+        }
     }
 
     fn choose(&mut self, state: &dyn DynState) -> Result<String, String> {
@@ -32,42 +40,128 @@ impl<G: Game, B: Bot<G>> DynBot for Adapter<G, B> {
         let view = erased.concrete_view(seat);
         Ok(game.action_text(self.bot.choose(game, &view)))
     }
+
+    fn last_explanation(&self) -> Option<Vec<Candidate>> {
+        // Only the game is needed to write the actions, and it is the same for every state
+        // of `G`: make the texts with a default game (action text is context-free).
+        let considered = self.bot.explain()?;
+        let game = G::with_defaults();
+        Some(
+            considered
+                .into_iter()
+                .map(|c| Candidate { action: game.action_text(c.action), visits: c.visits, value: c.value })
+                .collect(),
+        )
+    }
 }
 
-fn boxed<G: Game, B: Bot<G> + 'static>(bot: B) -> Box<dyn DynBot> {
-    Box::new(Adapter { bot, game: PhantomData::<fn() -> G> })
+fn boxed<G: Game, B: Bot<G> + 'static>(bot: B, level: Option<&'static str>) -> Box<dyn DynBot> {
+    Box::new(Adapter { bot, level, game: PhantomData::<fn() -> G> })
 }
 
-/// Makes bot `name` for game `G`. Options: `greedy` takes `samples` (determinizations
-/// averaged, default 4).
+/// Reads the options of a bot, refusing keys it does not have.
+struct Reader<'a> {
+    bot: &'a str,
+    options: Map<String, Value>,
+}
+
+impl Reader<'_> {
+    fn check_keys(&self, allowed: &[&str]) -> Result<(), String> {
+        match self.options.keys().find(|k| !allowed.contains(&k.as_str())) {
+            Some(key) if allowed.is_empty() => Err(format!("bot `{}` has no option `{key}`", self.bot)),
+            Some(key) => Err(format!("bot `{}` has no option `{key}`; its options: {}", self.bot, allowed.join(", "))),
+            None => Ok(()),
+        }
+    }
+
+    fn int(&self, keys: &[&str], min: u64, max: u64) -> Result<Option<u64>, String> {
+        let Some((key, v)) = keys.iter().find_map(|k| self.options.get(*k).map(|v| (*k, v))) else {
+            return Ok(None);
+        };
+        match v.as_u64() {
+            Some(n) if (min..=max).contains(&n) => Ok(Some(n)),
+            _ => Err(format!("`{key}` must be an integer from {min} to {max}, not {v}")),
+        }
+    }
+
+    fn float(&self, key: &str, min: f64, max: f64) -> Result<Option<f64>, String> {
+        let Some(v) = self.options.get(key) else { return Ok(None) };
+        match v.as_f64() {
+            Some(x) if (min..=max).contains(&x) => Ok(Some(x)),
+            _ => Err(format!("`{key}` must be a number from {min} to {max}, not {v}")),
+        }
+    }
+
+    fn search(&self) -> Result<SearchConfig, String> {
+        let iterations = self.int(&["iters", "iterations"], 1, 100_000_000)?;
+        let millis = self.int(&["ms"], 1, 3_600_000)?;
+        let budget = match (iterations, millis) {
+            (None, None) => Budget::iterations(1000),
+            (iterations, millis) => Budget { iterations, millis },
+        };
+        let c = self.float("c", 0.0, 100.0)?.unwrap_or(std::f64::consts::SQRT_2);
+        let rollout_depth = self.int(&["depth"], 1, 1_000_000)?.map(|d| d as usize);
+        Ok(SearchConfig { budget, c, rollout_depth })
+    }
+}
+
+/// Makes bot `name` for game `G` (see the crate docs for the bots). Options, as a JSON
+/// object:
+///
+/// | bot | options |
+/// |---|---|
+/// | `greedy` | `samples`: determinizations averaged (default 4) |
+/// | `mcts` | `iters` (default 1000), `ms`, `c` (default √2), `depth` (rollout cutoff), `worlds` (determinizations with hidden information, default 8) |
+/// | `ismcts` | `iters` (default 1000), `ms`, `c`, `depth` |
+///
+/// With both `iters` and `ms`, the first reached ends the search.
 ///
 /// # Errors
 /// An unknown bot name or an invalid option, in a sentence.
 pub fn make_bot<G: Game>(name: &str, options: &Value, seed: u64) -> Result<Box<dyn DynBot>, String> {
     let options = match options {
-        Value::Null => serde_json::Map::new(),
+        Value::Null => Map::new(),
         Value::Object(map) => map.clone(),
         other => return Err(format!("bot options must be a JSON object, not {other}")),
     };
-    let allowed: &[&str] = match name {
-        "random" => &[],
-        "greedy" => &["samples"],
-        _ => return Err(format!("unknown bot `{name}`; bots: {}", BOT_NAMES.join(", "))),
-    };
-    if let Some(key) = options.keys().find(|k| !allowed.contains(&k.as_str())) {
-        return Err(format!("bot `{name}` has no option `{key}`"));
+    let reader = Reader { bot: name, options };
+    if let Some((bot, level_options)) = level::resolve(name, G::spec()) {
+        reader.check_keys(&[])?;
+        let level = level::LEVELS.iter().copied().find(|l| *l == name);
+        return make_inner::<G>(bot, &Reader { bot, options: level_options.as_object().cloned().unwrap_or_default() }, seed, level);
     }
+    make_inner::<G>(name, &reader, seed, None)
+}
+
+fn make_inner<G: Game>(
+    name: &str,
+    reader: &Reader<'_>,
+    seed: u64,
+    level: Option<&'static str>,
+) -> Result<Box<dyn DynBot>, String> {
     Ok(match name {
-        "random" => boxed::<G, _>(RandomBot::new(seed)),
-        _ => {
-            let samples = match options.get("samples") {
-                None => 4,
-                Some(v) => match v.as_u64() {
-                    Some(n @ 1..=1000) => n as usize,
-                    _ => return Err(format!("`samples` must be an integer from 1 to 1000, not {v}")),
-                },
-            };
-            boxed::<G, _>(GreedyBot::new(seed, samples))
+        "random" => {
+            reader.check_keys(&[])?;
+            boxed::<G, _>(RandomBot::new(seed), level)
         }
+        "greedy" => {
+            reader.check_keys(&["samples"])?;
+            let samples = reader.int(&["samples"], 1, 1000)?.unwrap_or(4) as usize;
+            boxed::<G, _>(GreedyBot::new(seed, samples), level)
+        }
+        "heuristic" => {
+            reader.check_keys(&[])?;
+            boxed::<G, _>(HeuristicBot::new(seed), level)
+        }
+        "mcts" => {
+            reader.check_keys(&["iters", "iterations", "ms", "c", "depth", "worlds"])?;
+            let worlds = reader.int(&["worlds"], 1, 10_000)?.unwrap_or(8) as usize;
+            boxed::<G, _>(MctsBot::new(reader.search()?, worlds, seed), level)
+        }
+        "ismcts" => {
+            reader.check_keys(&["iters", "iterations", "ms", "c", "depth"])?;
+            boxed::<G, _>(IsmctsBot::new(reader.search()?, seed), level)
+        }
+        _ => return Err(format!("unknown bot `{name}`; bots: {}", BOT_NAMES.join(", "))),
     })
 }

@@ -4,6 +4,15 @@
 //! and, when it needs full states, samples them through the game's determinization. So a
 //! bot cannot cheat by construction, and the same bots can sit at any table.
 //!
+//! | bot | plays |
+//! |---|---|
+//! | `random` | a uniformly random legal move |
+//! | `greedy` | the move whose next state the game's heuristic values most |
+//! | `heuristic` | the game's hand-written beginner policy (greedy where a game has none) |
+//! | `mcts` | UCT with chance nodes on determinizations of the view ([`MctsBot`]) |
+//! | `ismcts` | single-observer information-set MCTS ([`IsmctsBot`]) |
+//! | `easy`, `medium`, `hard` | difficulty levels: one of the above with a fixed budget ([`level`]) |
+//!
 //! ```
 //! use tabula_ai::{Bot, RandomBot};
 //! use tabula_core::{Game, Turn, sample_chance};
@@ -24,12 +33,23 @@
 
 #![deny(missing_docs)]
 
+mod budget;
 mod erased;
+mod evaluator;
 mod greedy;
+mod heuristic;
+mod ismcts;
+pub mod level;
+mod mcts;
 mod random;
 
+pub use budget::{Budget, Meter};
 pub use erased::{BOT_NAMES, make_bot};
+pub use evaluator::{Evaluator, RandomRollout};
 pub use greedy::GreedyBot;
+pub use heuristic::HeuristicBot;
+pub use ismcts::IsmctsBot;
+pub use mcts::{Mcts, MctsBot, RootStats, SearchConfig};
 pub use random::RandomBot;
 
 use rand::Rng;
@@ -42,6 +62,31 @@ pub trait Bot<G: Game>: Send {
 
     /// The action to play. The view must be that of the seat to act.
     fn choose(&mut self, game: &G, view: &G::View) -> G::Action;
+
+    /// The moves the last [`Bot::choose`] weighed, best first, with their visits and mean
+    /// value; `None` for bots that do not search.
+    fn explain(&self) -> Option<Vec<Considered<G::Action>>> {
+        None
+    }
+}
+
+/// One move a search weighed: how often it was visited and its value for the searching
+/// seat (a sum during the search, a mean once reported by [`Bot::explain`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Considered<A> {
+    /// The move.
+    pub action: A,
+    /// Iterations through it.
+    pub visits: u64,
+    /// Its value for the searching seat.
+    pub value: f64,
+}
+
+impl<A> Considered<A> {
+    /// `value / visits` (0 when unvisited).
+    pub fn mean(&self) -> f64 {
+        if self.visits == 0 { 0.0 } else { self.value / self.visits as f64 }
+    }
 }
 
 /// The legal actions of the seat whose view this is, found on a determinization (a seat's

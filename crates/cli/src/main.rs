@@ -1,11 +1,12 @@
 //! `tabula`: play the games in the terminal, drive them over the engine protocol, replay
-//! records and benchmark the rules.
+//! records, pit bots against each other and benchmark the rules and the search.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod arena;
 mod bench;
 mod engine;
 mod play;
@@ -35,6 +36,8 @@ enum Command {
     },
     /// Random playouts in a release build; prints one JSON object.
     Bench(bench::Args),
+    /// Bots play many games against each other; a table of their strength.
+    Arena(arena::Args),
 }
 
 fn main() -> ExitCode {
@@ -44,6 +47,7 @@ fn main() -> ExitCode {
         Command::Engine => engine::run(),
         Command::Replay { record, text } => replay::run(&record, text),
         Command::Bench(args) => bench::run(args),
+        Command::Arena(args) => arena::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

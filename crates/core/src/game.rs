@@ -160,6 +160,20 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// Every rule the position breaks, one sentence each.
     fn validate(&self, state: Self::State) -> Result<Self::State, SetupError>;
 
+    /// A sensible beginner's move for the seat whose view this is, among `legal` (that
+    /// seat's legal actions, never empty), or `None` when the game has no hand-written
+    /// policy (the `heuristic` bot then plays greedily by [`Game::heuristic`]). It reads
+    /// the view only, like every bot.
+    fn heuristic_policy<R: Rng + ?Sized>(
+        &self,
+        view: &Self::View,
+        legal: &[Self::Action],
+        rng: &mut R,
+    ) -> Option<Self::Action> {
+        let _ = (view, legal, rng);
+        None
+    }
+
     /// A quick estimate of how good `state` is for `player`, in the units of the returns
     /// (used by greedy bots and as a search cutoff). By default the returns so far.
     fn heuristic(&self, state: &Self::State, player: usize) -> f64 {

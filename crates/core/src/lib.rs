@@ -43,7 +43,7 @@ pub use error::{ActionError, Illegal, OptionsError, ParseActionError, RecordErro
 pub use game::{Game, Turn, random_playout, sample_chance};
 pub use options::{OptionValue, Options};
 pub use record::Record;
-pub use registry::{BotMaker, DynBot, GameEntry, PlayoutStats, Registry, run_playouts};
+pub use registry::{BotMaker, Candidate, DynBot, GameEntry, PlayoutStats, Registry, run_playouts};
 pub use spec::{ChanceKind, GameSpec, InformationKind, OptionDefault, OptionKind, OptionSpec, UtilityKind};
 
 /// The seeded generator used for chance sampling everywhere (stable across versions).

@@ -1,5 +1,6 @@
 //! The registry: every game the program knows, found by id, made from options, with its bots.
 
+use serde::Serialize;
 use serde_json::Value;
 
 use crate::erased::{DynGame, DynState, ErasedGame};
@@ -19,6 +20,24 @@ pub trait DynBot: Send {
     /// # Errors
     /// When no player is to act (chance node or game over).
     fn choose(&mut self, state: &dyn DynState) -> Result<String, String>;
+
+    /// The candidates the last [`DynBot::choose`] weighed, best first; `None` for bots that
+    /// do not search (random, greedy) or before the first move.
+    fn last_explanation(&self) -> Option<Vec<Candidate>> {
+        None
+    }
+}
+
+/// One move a searching bot considered, with what its search found: shown by
+/// `tabula play --explain` after each bot move.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Candidate {
+    /// The action, in text notation.
+    pub action: String,
+    /// How many search iterations went through it.
+    pub visits: u64,
+    /// Its mean return for the bot's seat, in the units of the game's returns.
+    pub value: f64,
 }
 
 /// Makes a bot by name for a game: `(name, options JSON, seed)`.

@@ -24,6 +24,7 @@
 #![deny(missing_docs)]
 
 pub mod action;
+pub mod bot;
 pub mod card;
 pub mod rules;
 pub mod setup;
@@ -215,6 +216,10 @@ impl Game for SabotagePipes {
             problems.push(format!("the position has {} rounds but the game {}", state.rounds, self.rounds));
         }
         if problems.is_empty() { Ok(state) } else { Err(SetupError { problems }) }
+    }
+
+    fn heuristic_policy<R: Rng + ?Sized>(&self, view: &View, legal: &[Action], rng: &mut R) -> Option<Action> {
+        bot::beginner_move(view, legal, rng)
     }
 
     fn heuristic(&self, state: &State, player: usize) -> f64 {

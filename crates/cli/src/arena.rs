@@ -1,0 +1,443 @@
+//! `tabula arena`: bots play many games against each other, seats rotated, in parallel,
+//! and a table says how strong each is.
+//!
+//! Reproducible: game `i` takes its chance seed and its bots' seeds from `--seed` and `i`
+//! alone, and results are gathered in game order, so the same seed gives the same games
+//! and the same table whatever `--jobs` is (the per-move timings aside, and provided no
+//! bot's budget is a wall-clock time).
+//!
+//! Seats: with as many bots as seats or more, the games cycle through every assignment of
+//! distinct bots to seats (every bot sits in every seat equally often, against every other
+//! bot); with fewer bots than seats, bot `(i + s) mod k` sits in seat `s` of game `i`, so
+//! two bots at a four-seat table of two teams play as teams, and swap. The games of one
+//! cycle share their chance seed, so each assignment meets the same first deal.
+
+mod spec;
+mod stats;
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+use serde_json::{Value, json};
+use tabula_core::{Registry, Turn};
+
+pub use spec::{BotSpec, parse_list};
+pub use stats::{BotSummary, Outcome, Pairwise, pairwise, summarize};
+
+/// Arguments of `tabula arena`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The game id.
+    #[arg(long)]
+    pub game: String,
+    /// Game options as a JSON object, e.g. '{"players":4}'.
+    #[arg(long, default_value = "{}")]
+    pub options: String,
+    /// The bots, comma-separated, each `name` or `name:key=value;key=value`, e.g.
+    /// `mcts:iters=2000;c=1.4,greedy`. Bots: random, greedy, heuristic, mcts, ismcts,
+    /// easy, medium, hard.
+    #[arg(long)]
+    pub bots: String,
+    /// Games to play.
+    #[arg(long, default_value_t = 100)]
+    pub games: usize,
+    /// Games played at once (default: the number of cores).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// Seed of the whole arena.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Write every game and the table to this file: JSON, or CSV if it ends in `.csv`.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// How one seat's bot spent its time in a game.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+pub struct Timing {
+    /// Moves made.
+    pub moves: u64,
+    /// Seconds spent choosing them.
+    pub seconds: f64,
+    /// The longest move, in seconds.
+    pub max_seconds: f64,
+}
+
+/// One game of an arena.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GameResult {
+    /// The game's number, from 0.
+    pub index: usize,
+    /// Its chance seed.
+    pub seed: u64,
+    /// Who sat where, and the returns.
+    #[serde(flatten)]
+    pub outcome: Outcome,
+    /// Actions in the game, chance included.
+    pub actions: usize,
+    /// Each seat's timing.
+    pub timing: Vec<Timing>,
+}
+
+/// An arena's whole configuration, checked.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The game id.
+    pub game: String,
+    /// Its options.
+    pub options: Value,
+    /// The bots.
+    pub bots: Vec<BotSpec>,
+    /// Games to play.
+    pub games: usize,
+    /// Worker threads.
+    pub jobs: usize,
+    /// The arena's seed.
+    pub seed: u64,
+}
+
+/// SplitMix64: seeds for each game and seat from the arena's seed.
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The seat assignments the games cycle through (see the module docs).
+pub fn schedule(bots: usize, seats: usize) -> Vec<Vec<usize>> {
+    if bots >= seats && permutations_count(bots, seats) <= 5040 {
+        let mut out = Vec::new();
+        let mut current = Vec::with_capacity(seats);
+        permutations(bots, seats, &mut current, &mut out);
+        out
+    } else {
+        (0..bots.max(1)).map(|i| (0..seats).map(|s| (i + s) % bots).collect()).collect()
+    }
+}
+
+fn permutations_count(bots: usize, seats: usize) -> usize {
+    (bots + 1 - seats.min(bots)..=bots).product()
+}
+
+fn permutations(bots: usize, seats: usize, current: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+    if current.len() == seats {
+        out.push(current.clone());
+        return;
+    }
+    for b in 0..bots {
+        if !current.contains(&b) {
+            current.push(b);
+            permutations(bots, seats, current, out);
+            current.pop();
+        }
+    }
+}
+
+/// Plays game `index` of the arena.
+///
+/// # Errors
+/// A bot that cannot be made, cannot choose, or plays a move the rules refuse.
+pub fn play_one(registry: &Registry, config: &Config, plan: &[Vec<usize>], index: usize) -> Result<GameResult, String> {
+    let game = registry.make(&config.game, &config.options).map_err(|e| e.to_string())?;
+    let seats = plan[index % plan.len()].clone();
+    let seed = mix(config.seed ^ mix((index / plan.len()) as u64));
+    let mut bots = Vec::with_capacity(seats.len());
+    for (seat, &bot) in seats.iter().enumerate() {
+        let spec = &config.bots[bot];
+        let bot_seed = mix(seed ^ mix(((index as u64) << 8) | seat as u64));
+        bots.push(registry.make_bot(&config.game, &spec.name, &spec.options, bot_seed)?);
+    }
+    let mut state = game.new_state(seed);
+    let mut timing = vec![Timing::default(); seats.len()];
+    let mut actions = 0;
+    loop {
+        match state.turn() {
+            Turn::Terminal => break,
+            Turn::Chance => {
+                state.sample_chance().map_err(|e| e.to_string())?;
+            }
+            Turn::Player(seat) => {
+                let start = Instant::now();
+                let text = bots[seat].choose(state.as_ref())?;
+                let seconds = start.elapsed().as_secs_f64();
+                let t = &mut timing[seat];
+                t.moves += 1;
+                t.seconds += seconds;
+                t.max_seconds = t.max_seconds.max(seconds);
+                state.apply(&text).map_err(|e| {
+                    format!("game {index}: {} played `{text}`, which was refused: {e}", config.bots[seats[seat]].label)
+                })?;
+            }
+        }
+        actions += 1;
+        if actions > game.max_game_length() {
+            return Err(format!("game {index} ran past the game's declared length"));
+        }
+    }
+    Ok(GameResult { index, seed, outcome: Outcome { seats, returns: state.returns() }, actions, timing })
+}
+
+/// Plays every game on `config.jobs` threads; `progress` is told of each finished game.
+/// The results are in game order whatever the number of threads.
+///
+/// # Errors
+/// The first error of any game; the other threads stop soon after.
+pub fn play_all(registry: &Registry, config: &Config, progress: &(dyn Fn() + Sync)) -> Result<Vec<GameResult>, String> {
+    let game = registry.make(&config.game, &config.options).map_err(|e| e.to_string())?;
+    let plan = schedule(config.bots.len(), game.num_players());
+    let next = AtomicUsize::new(0);
+    let failed = AtomicBool::new(false);
+    let results: Mutex<Vec<Option<GameResult>>> = Mutex::new(vec![None; config.games]);
+    let error: Mutex<Option<String>> = Mutex::new(None);
+    std::thread::scope(|scope| {
+        for _ in 0..config.jobs.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= config.games || failed.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    match play_one(registry, config, &plan, index) {
+                        Ok(result) => {
+                            results.lock().expect("no panics while locked")[index] = Some(result);
+                            progress();
+                        }
+                        Err(e) => {
+                            failed.store(true, Ordering::Relaxed);
+                            error.lock().expect("no panics while locked").get_or_insert(e);
+                            return;
+                        }
+                    }
+                }
+            });
+        }
+    });
+    if let Some(e) = error.into_inner().expect("threads done") {
+        return Err(e);
+    }
+    Ok(results.into_inner().expect("threads done").into_iter().map(|r| r.expect("every game played")).collect())
+}
+
+/// Each bot's mean and longest time per move, in milliseconds.
+fn move_times(config: &Config, results: &[GameResult]) -> Vec<(f64, f64)> {
+    let mut totals = vec![(0u64, 0.0f64, 0.0f64); config.bots.len()];
+    for r in results {
+        for (seat, t) in r.timing.iter().enumerate() {
+            let entry = &mut totals[r.outcome.seats[seat]];
+            entry.0 += t.moves;
+            entry.1 += t.seconds;
+            entry.2 = entry.2.max(t.max_seconds);
+        }
+    }
+    totals.iter().map(|&(n, s, m)| (if n > 0 { 1000.0 * s / n as f64 } else { 0.0 }, 1000.0 * m)).collect()
+}
+
+/// The table printed at the end.
+pub fn table(config: &Config, summary: &[BotSummary], pairs: &Pairwise, times: &[(f64, f64)]) -> String {
+    let width = summary.iter().map(|s| s.bot.len()).max().unwrap_or(3).max(3);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{:<width$}  {:>6}  {:>5} {:>5} {:>5}  {:>6}  {:>15}  {:>15}  {:>7}  {:>9} {:>9}",
+        "bot", "games", "won", "drawn", "lost", "win%", "95% CI", "mean return", "rating", "ms/move", "max ms"
+    );
+    for (s, &(mean_ms, max_ms)) in summary.iter().zip(times) {
+        let _ = writeln!(
+            out,
+            "{:<width$}  {:>6}  {:>5} {:>5} {:>5}  {:>5.1}%  {:>6.1}% – {:>5.1}%  {:>+7.3} ± {:<5.3}  {:>+7.0}  {:>9.2} {:>9.1}",
+            s.bot,
+            s.games,
+            s.wins,
+            s.draws,
+            s.losses,
+            100.0 * s.win_rate,
+            100.0 * s.win_rate_ci[0],
+            100.0 * s.win_rate_ci[1],
+            s.mean_return,
+            s.mean_return_ci,
+            s.rating,
+            mean_ms,
+            max_ms,
+        );
+    }
+    if config.bots.len() > 2 {
+        let _ = writeln!(out, "\nhead to head (row's score against column, wins + draws/2):");
+        let _ = write!(out, "{:<width$}", "");
+        for i in 0..config.bots.len() {
+            let _ = write!(out, "  {:>8}", format!("#{}", i + 1));
+        }
+        let _ = writeln!(out);
+        for (a, s) in summary.iter().enumerate() {
+            let _ = write!(out, "{:<width$}", format!("#{} {}", a + 1, s.bot));
+            for b in 0..config.bots.len() {
+                let n = pairs.games[a][b];
+                let cell = if a == b || n == 0 { "-".to_owned() } else { format!("{:.1}%", 100.0 * pairs.score[a][b] / n as f64) };
+                let _ = write!(out, "  {cell:>8}");
+            }
+            let _ = writeln!(out);
+        }
+    }
+    let _ = writeln!(
+        out,
+        "\nwin% counts draws as half, with its 95% Wilson interval; rating: Bradley–Terry on the Elo scale, mean 0."
+    );
+    out
+}
+
+fn csv(config: &Config, results: &[GameResult]) -> String {
+    let mut out = String::from("game,seed,seat,bot,return,moves,seconds\n");
+    for r in results {
+        for (seat, (&bot, &ret)) in r.outcome.seats.iter().zip(&r.outcome.returns).enumerate() {
+            let label = config.bots[bot].label.replace('"', "\"\"");
+            let t = r.timing[seat];
+            let _ = writeln!(out, "{},{},{},\"{}\",{},{},{:.6}", r.index, r.seed, seat, label, ret, t.moves, t.seconds);
+        }
+    }
+    out
+}
+
+/// Reads and checks the arguments.
+///
+/// # Errors
+/// An unknown game or bot, bad options or bot options, no games.
+pub fn config(registry: &Registry, args: &Args) -> Result<Config, String> {
+    let options: Value = serde_json::from_str(&args.options).map_err(|e| format!("--options is not JSON: {e}"))?;
+    let game = registry.make(&args.game, &options).map_err(|e| e.to_string())?;
+    let bots = parse_list(&args.bots)?;
+    for bot in &bots {
+        registry.make_bot(&args.game, &bot.name, &bot.options, 0).map_err(|e| format!("bot `{}`: {e}", bot.label))?;
+    }
+    if args.games == 0 {
+        return Err("--games must be at least 1".to_owned());
+    }
+    let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
+    Ok(Config { game: args.game.clone(), options: game.options().to_json(), bots, games: args.games, jobs, seed: args.seed })
+}
+
+/// Runs the arena, prints the table and writes `--out`.
+///
+/// # Errors
+/// As [`config`], a game that fails, or a file that cannot be written.
+pub fn run(args: Args) -> Result<(), String> {
+    let registry = tabula_registry::registry();
+    let config = config(&registry, &args)?;
+    let canonical = registry.make(&config.game, &config.options).map_err(|e| e.to_string())?.canonical();
+    let bar = if args.quiet { ProgressBar::hidden() } else { ProgressBar::new(config.games as u64) };
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {elapsed_precise} elapsed, ETA {eta_precise}")
+            .expect("a valid template"),
+    );
+    let start = Instant::now();
+    let results = play_all(&registry, &config, &|| bar.inc(1))?;
+    bar.finish_and_clear();
+    let seconds = start.elapsed().as_secs_f64();
+    let labels: Vec<String> = config.bots.iter().map(|b| b.label.clone()).collect();
+    let outcomes: Vec<Outcome> = results.iter().map(|r| r.outcome.clone()).collect();
+    let summary = summarize(&labels, &outcomes);
+    let pairs = pairwise(&outcomes, labels.len());
+    let times = move_times(&config, &results);
+    println!("{canonical}: {} games, seed {}, {} jobs, {seconds:.1} s", config.games, config.seed, config.jobs);
+    print!("{}", table(&config, &summary, &pairs, &times));
+    if let Some(path) = &args.out {
+        let text = if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("csv")) {
+            csv(&config, &results)
+        } else {
+            let document = json!({
+                "game": config.game,
+                "canonical": canonical,
+                "options": config.options,
+                "bots": labels,
+                "games": config.games,
+                "seed": config.seed,
+                "jobs": config.jobs,
+                "seconds": seconds,
+                "summary": summary,
+                "ms_per_move": times.iter().map(|t| t.0).collect::<Vec<_>>(),
+                "max_ms_per_move": times.iter().map(|t| t.1).collect::<Vec<_>>(),
+                "pairwise": pairs,
+                "results": results,
+            });
+            serde_json::to_string_pretty(&document).expect("JSON") + "\n"
+        };
+        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        eprintln!("results written to {}", path.display());
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(bots: &str, games: usize, jobs: usize, options: Value) -> Config {
+        Config {
+            game: "sabotage-pipes".into(),
+            options,
+            bots: parse_list(bots).unwrap(),
+            games,
+            jobs,
+            seed: 11,
+        }
+    }
+
+    #[test]
+    fn every_bot_sits_in_every_seat_equally() {
+        for (bots, seats) in [(2, 2), (3, 2), (2, 4), (4, 4), (3, 3)] {
+            let plan = schedule(bots, seats);
+            let mut count = vec![vec![0; seats]; bots];
+            for assignment in &plan {
+                assert_eq!(assignment.len(), seats);
+                for (seat, &bot) in assignment.iter().enumerate() {
+                    count[bot][seat] += 1;
+                }
+            }
+            let first = count[0][0];
+            assert!(count.iter().flatten().all(|&c| c == first), "{bots} bots, {seats} seats: {count:?}");
+        }
+        // Two bots at a four-seat table sit as teams (seats 0 and 2, 1 and 3), and swap.
+        assert_eq!(schedule(2, 4), vec![vec![0, 1, 0, 1], vec![1, 0, 1, 0]]);
+        // Three bots at two seats: every ordered pair.
+        assert_eq!(schedule(3, 2).len(), 6);
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_games_whatever_the_jobs() {
+        let registry = tabula_registry::registry();
+        let options = serde_json::json!({"rounds": 1});
+        let one = play_all(&registry, &config("greedy,random", 6, 1, options.clone()), &|| {}).unwrap();
+        let two = play_all(&registry, &config("greedy,random", 6, 2, options), &|| {}).unwrap();
+        let strip = |r: &[GameResult]| r.iter().map(|g| (g.seed, g.outcome.clone(), g.actions)).collect::<Vec<_>>();
+        assert_eq!(strip(&one), strip(&two));
+        // Seats alternate, and both games of a pair share their deal.
+        assert_eq!(one[0].outcome.seats, vec![0, 1]);
+        assert_eq!(one[1].outcome.seats, vec![1, 0]);
+        assert_eq!(one[0].seed, one[1].seed);
+        assert_ne!(one[0].seed, one[2].seed);
+    }
+
+    #[test]
+    fn a_bad_bot_is_named_before_any_game() {
+        let registry = tabula_registry::registry();
+        let args = Args {
+            game: "sabotage-pipes".into(),
+            options: "{}".into(),
+            bots: "mcts:iters=0,random".into(),
+            games: 2,
+            jobs: Some(1),
+            seed: 0,
+            out: None,
+            quiet: true,
+        };
+        let err = super::config(&registry, &args).unwrap_err();
+        assert!(err.contains("mcts:iters=0") && err.contains("`iters` must be"), "{err}");
+    }
+}
