@@ -665,6 +665,7 @@ fn start_hand(state: &mut State, cfg: &Config) {
 /// (closed game); the deal passes left; the next hand starts, or the session ends.
 pub fn end_hand(state: &mut State, cfg: &Config) {
     state.hand_no += 1;
+    let was_in = in_session(state);
     for seat in state.seats.iter_mut() {
         seat.bet = 0;
         if seat.status == Status::Out || seat.stack >= cfg.threshold() {
@@ -677,9 +678,8 @@ pub fn end_hand(state: &mut State, cfg: &Config) {
             seat.status = Status::Out;
         }
     }
-    let in_game = state.seats.iter().filter(|s| s.status != Status::Out).count();
-    if state.hand_no >= cfg.hands || in_game < 2 {
-        finish(state, cfg);
+    if state.hand_no >= cfg.hands || in_session(state).count_ones() < 2 {
+        finish(state, cfg, was_in);
         return;
     }
     let n = state.players();
@@ -691,9 +691,20 @@ pub fn end_hand(state: &mut State, cfg: &Config) {
     start_hand(state, cfg);
 }
 
-/// The end of the session: the Sabacc pot is shared (friendly single game), kept for the
-/// next session (friendly regular), or kept by the organizer (open game).
-fn finish(state: &mut State, cfg: &Config) {
+/// The seats still in the session (bit per seat).
+fn in_session(state: &State) -> u32 {
+    state
+        .seats
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.status != Status::Out)
+        .fold(0, |m, (p, _)| m | seat_bit(p))
+}
+
+/// The end of the session: the Sabacc pot is shared among the players who have not left
+/// (friendly single game; if the last hand broke them all, among those who played it), kept
+/// for the next session (friendly regular), or kept by the organizer (open game).
+fn finish(state: &mut State, cfg: &Config, was_in: u32) {
     state.phase = Phase::Over;
     state.actor = 0;
     for seat in state.seats.iter_mut() {
@@ -703,12 +714,10 @@ fn finish(state: &mut State, cfg: &Config) {
     }
     match cfg.table {
         Table::FriendlySingle => {
-            let stayed = state
-                .seats
-                .iter()
-                .enumerate()
-                .filter(|(_, s)| s.status != Status::Out)
-                .fold(0u32, |m, (p, _)| m | seat_bit(p));
+            let stayed = match in_session(state) {
+                0 => was_in,
+                m => m,
+            };
             let pot = std::mem::take(&mut state.sabacc_pot);
             share(state, stayed, pot);
         }
