@@ -245,21 +245,26 @@ impl Game for Sabacc {
             return base;
         }
         let c = &self.cfg;
-        match c.rules {
-            // Money so far plus the hand's strength as a share of the hand pot.
-            Rules::Tarot => {
-                let strength =
-                    f64::from(tarot::evaluate(state, c, player).rank) / f64::from(hand::MAX_TAROT_RANK);
-                base + strength * f64::from(state.hand_pot)
+        // The hand pot shared in proportion to the strength of the hands still in it.
+        let strength = |p: usize| -> f64 {
+            let cards = state.seats[p].hand.cards();
+            match c.rules {
+                Rules::Tarot => {
+                    f64::from(tarot::evaluate(state, c, p).rank) / f64::from(hand::MAX_TAROT_RANK)
+                }
+                _ => f64::from(hand::canon_hand(cards).rank) / f64::from(hand::IDIOTS_ARRAY),
             }
+        };
+        let equity = || {
+            let total: f64 = state.active_seats().map(strength).sum();
+            if total > 0.0 { f64::from(state.hand_pot) * strength(player) / total } else { 0.0 }
+        };
+        match c.rules {
+            Rules::Tarot => base + equity(),
             Rules::Canonical if c.points() => {
                 base + f64::from(hand::points_hand(seat.hand.cards()).score) / 2.0
             }
-            Rules::Canonical => {
-                let strength =
-                    f64::from(hand::canon_hand(seat.hand.cards()).rank) / f64::from(hand::IDIOTS_ARRAY);
-                base + strength * f64::from(state.hand_pot)
-            }
+            Rules::Canonical => base + equity(),
             Rules::BlackKnight => {
                 let strength = f64::from(hand::tarot_hand(seat.hand.cards(), c.deck).rank)
                     / f64::from(hand::MAX_TAROT_RANK);
