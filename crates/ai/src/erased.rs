@@ -8,6 +8,7 @@ use tabula_core::{Candidate, DynBot, DynState, ErasedState, Game, Turn};
 use crate::budget::Budget;
 use crate::level;
 use crate::mcts::SearchConfig;
+use crate::evaluator::PolicyRollout;
 use crate::{Bot, GreedyBot, HeuristicBot, IsmctsBot, MctsBot, RandomBot};
 
 /// The bots every game has, difficulty levels included.
@@ -92,6 +93,17 @@ impl Reader<'_> {
         }
     }
 
+    /// `rollout=random` (the default: `None`) or `rollout=policy` (`Some(epsilon)`).
+    fn rollout(&self) -> Result<Option<f64>, String> {
+        let epsilon = self.float("epsilon", 0.0, 1.0)?;
+        match self.options.get("rollout").map(|v| v.as_str()) {
+            None | Some(Some("random")) if epsilon.is_none() => Ok(None),
+            None | Some(Some("random")) => Err("`epsilon` goes with `rollout=policy`".to_owned()),
+            Some(Some("policy")) => Ok(Some(epsilon.unwrap_or(0.1))),
+            _ => Err(format!("`rollout` must be `random` or `policy`, not {}", self.options["rollout"])),
+        }
+    }
+
     fn search(&self) -> Result<SearchConfig, String> {
         let iterations = self.int(&["iters", "iterations"], 1, 100_000_000)?;
         let millis = self.int(&["ms"], 1, 3_600_000)?;
@@ -111,8 +123,8 @@ impl Reader<'_> {
 /// | bot | options |
 /// |---|---|
 /// | `greedy` | `samples`: determinizations averaged (default 4) |
-/// | `mcts` | `iters` (default 1000), `ms`, `c` (default √2), `depth` (rollout cutoff), `worlds` (determinizations with hidden information, default 8) |
-/// | `ismcts` | `iters` (default 1000), `ms`, `c`, `depth` |
+/// | `mcts` | `iters` (default 1000), `ms`, `c` (default √2), `depth` (rollout cutoff), `rollout` (`random`, the default, or `policy`: the game's heuristic policy), `epsilon` (random moves in policy rollouts, default 0.1), `worlds` (determinizations with hidden information, default 8) |
+/// | `ismcts` | `iters` (default 1000), `ms`, `c`, `depth`, `rollout`, `epsilon` |
 ///
 /// With both `iters` and `ms`, the first reached ends the search.
 ///
@@ -154,13 +166,27 @@ fn make_inner<G: Game>(
             boxed::<G, _>(HeuristicBot::new(seed), level)
         }
         "mcts" => {
-            reader.check_keys(&["iters", "iterations", "ms", "c", "depth", "worlds"])?;
+            reader.check_keys(&["iters", "iterations", "ms", "c", "depth", "worlds", "rollout", "epsilon"])?;
             let worlds = reader.int(&["worlds"], 1, 10_000)?.unwrap_or(8) as usize;
-            boxed::<G, _>(MctsBot::new(reader.search()?, worlds, seed), level)
+            let config = reader.search()?;
+            match reader.rollout()? {
+                None => boxed::<G, _>(MctsBot::new(config, worlds, seed), level),
+                Some(epsilon) => {
+                    let evaluator = PolicyRollout::new(config.rollout_depth, epsilon);
+                    boxed::<G, _>(MctsBot::with_evaluator(config, evaluator, worlds, seed), level)
+                }
+            }
         }
         "ismcts" => {
-            reader.check_keys(&["iters", "iterations", "ms", "c", "depth"])?;
-            boxed::<G, _>(IsmctsBot::new(reader.search()?, seed), level)
+            reader.check_keys(&["iters", "iterations", "ms", "c", "depth", "rollout", "epsilon"])?;
+            let config = reader.search()?;
+            match reader.rollout()? {
+                None => boxed::<G, _>(IsmctsBot::new(config, seed), level),
+                Some(epsilon) => {
+                    let evaluator = PolicyRollout::new(config.rollout_depth, epsilon);
+                    boxed::<G, _>(IsmctsBot::with_evaluator(config, evaluator, seed), level)
+                }
+            }
         }
         _ => return Err(format!("unknown bot `{name}`; bots: {}", BOT_NAMES.join(", "))),
     })

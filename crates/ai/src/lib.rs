@@ -45,7 +45,7 @@ mod random;
 
 pub use budget::{Budget, Meter};
 pub use erased::{BOT_NAMES, make_bot};
-pub use evaluator::{Evaluator, RandomRollout};
+pub use evaluator::{Evaluator, PolicyRollout, RandomRollout};
 pub use greedy::GreedyBot;
 pub use heuristic::HeuristicBot;
 pub use ismcts::IsmctsBot;

@@ -1,7 +1,10 @@
-//! `tabula bench`: random playouts through the generic API, timed.
+//! `tabula bench`: random playouts through the generic API, timed; with `--bot`, a
+//! searching bot's iterations per second.
+
+use std::time::Instant;
 
 use serde_json::{Value, json};
-use tabula_core::Options;
+use tabula_core::{Options, Turn};
 
 /// Arguments of `tabula bench`.
 #[derive(clap::Args)]
@@ -18,6 +21,20 @@ pub struct Args {
     /// Seed of the random generator.
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Instead of playouts: time this searching bot (`mcts` or `ismcts`) over positions
+    /// from seeded random games, and report its iterations per second.
+    #[arg(long)]
+    bot: Option<String>,
+    /// With `--bot`: iterations per search.
+    #[arg(long, default_value_t = 1000)]
+    iterations: u64,
+    /// With `--bot`: positions searched (each a decision with at least two moves).
+    #[arg(long, default_value_t = 20)]
+    positions: usize,
+    /// With `--bot`: further bot options as a JSON object; `mcts` defaults to one world
+    /// (one search of `--iterations`, like OpenSpiel's `MCTSBot`).
+    #[arg(long, default_value = "{}")]
+    bot_options: String,
     /// Print one JSON object (the default; kept for scripts that pass it).
     #[arg(long)]
     json: bool,
@@ -33,12 +50,15 @@ pub fn run(args: Args) -> Result<(), String> {
     let options: Value =
         serde_json::from_str(&args.options).map_err(|e| format!("--options is not JSON: {e}"))?;
     let options = Options::from_json(entry.spec, &options).map_err(|e| e.to_string())?;
+    let _ = args.json;
+    if let Some(bot) = &args.bot {
+        return search(&registry, &args, bot, &options);
+    }
     if args.playouts == 0 {
         return Err("--playouts must be at least 1".to_owned());
     }
     let stats = (entry.playouts)(&options, args.playouts, args.seed).map_err(|e| e.to_string())?;
     let seconds = stats.seconds.max(1e-9);
-    let _ = args.json;
     let out = json!({
         "game": entry.spec.id,
         "canonical": options.canonical(),
@@ -50,6 +70,71 @@ pub fn run(args: Args) -> Result<(), String> {
         "seconds": stats.seconds,
         "playouts_per_s": stats.playouts as f64 / seconds,
         "actions_per_s": stats.actions as f64 / seconds,
+        "release_build": !cfg!(debug_assertions),
+    });
+    println!("{out}");
+    Ok(())
+}
+
+/// Times `bot` at `--positions` decisions taken along seeded random games (every fifth
+/// decision with a choice, so positions spread over the game).
+fn search(registry: &tabula_core::Registry, args: &Args, bot: &str, options: &Options) -> Result<(), String> {
+    use rand::{Rng, SeedableRng};
+    if !matches!(bot, "mcts" | "ismcts") {
+        return Err(format!("--bot times a searching bot: `mcts` or `ismcts`, not `{bot}`"));
+    }
+    if args.iterations == 0 || args.positions == 0 {
+        return Err("--iterations and --positions must be at least 1".to_owned());
+    }
+    let mut bot_options: Value =
+        serde_json::from_str(&args.bot_options).map_err(|e| format!("--bot-options is not JSON: {e}"))?;
+    let map = bot_options.as_object_mut().ok_or("--bot-options must be a JSON object")?;
+    map.insert("iters".to_owned(), json!(args.iterations));
+    if bot == "mcts" {
+        map.entry("worlds").or_insert(json!(1));
+    }
+    let game = registry.make(&args.game, &options.to_json()).map_err(|e| e.to_string())?;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(args.seed);
+    let mut searcher = registry.make_bot(&args.game, bot, &bot_options, args.seed)?;
+    let (mut searched, mut seconds, mut game_number) = (0usize, 0.0f64, 0u64);
+    while searched < args.positions {
+        let mut state = game.new_state(args.seed.wrapping_add(game_number));
+        game_number += 1;
+        let mut decisions = 0;
+        while searched < args.positions {
+            match state.turn() {
+                Turn::Terminal => break,
+                Turn::Chance => {
+                    state.sample_chance().map_err(|e| e.to_string())?;
+                }
+                Turn::Player(_) => {
+                    let legal = state.legal_actions();
+                    if legal.len() > 1 {
+                        decisions += 1;
+                        if decisions % 5 == 0 {
+                            let start = Instant::now();
+                            searcher.choose(state.as_ref())?;
+                            seconds += start.elapsed().as_secs_f64();
+                            searched += 1;
+                        }
+                    }
+                    let text = &legal[rng.random_range(0..legal.len())];
+                    state.apply(text).map_err(|e| e.to_string())?;
+                }
+            }
+        }
+    }
+    let iterations = args.iterations * searched as u64;
+    let out = json!({
+        "game": args.game,
+        "canonical": options.canonical(),
+        "bot": searcher.name(),
+        "seed": args.seed,
+        "positions": searched,
+        "iterations": iterations,
+        "seconds": seconds,
+        "iterations_per_s": iterations as f64 / seconds.max(1e-9),
+        "ms_per_search": 1000.0 * seconds / searched as f64,
         "release_build": !cfg!(debug_assertions),
     });
     println!("{out}");

@@ -136,7 +136,7 @@ fn games_lists_every_game_with_its_options_and_bots() {
     assert_eq!(pipes["information"], "imperfect");
     assert_eq!(pipes["utility"], "zero-sum");
     assert_eq!(pipes["default"], "sabotage-pipes(players=2,demontage=true,rounds=4)");
-    assert_eq!(strings(&pipes["bots"]), ["random", "greedy"]);
+    assert_eq!(strings(&pipes["bots"]), tabula_ai::BOT_NAMES);
     let players = pipes["options"]
         .as_array()
         .and_then(|o| o.iter().find(|o| o["name"] == "players"))

@@ -30,13 +30,24 @@ fn worth(roof: &Roof) -> f64 {
         if points > 0 {
             continue;
         }
-        let colours: Vec<_> = line.iter().filter_map(|&i| roof[i].and_then(Card::colour)).collect();
-        let filled = line.iter().filter(|&&i| roof[i].is_some()).count();
-        if filled == 3 || colours.len() != filled || colours.is_empty() {
+        let mut filled = 0;
+        let mut first: Option<crate::card::Colour> = None;
+        let (mut same, mut family, mut plain) = (true, true, true);
+        for &i in &line {
+            let Some(card) = roof[i] else { continue };
+            filled += 1;
+            match (card.colour(), first) {
+                (None, _) => plain = false,
+                (Some(c), None) => first = Some(c),
+                (Some(c), Some(f)) => {
+                    same &= c == f;
+                    family &= c.family() == f.family();
+                }
+            }
+        }
+        if filled == 3 || filled == 0 || !plain {
             continue;
         }
-        let same = colours.iter().all(|&c| c == colours[0]);
-        let family = colours.iter().all(|c| c.family() == colours[0].family());
         let could = if same { 2.0 } else if family { 1.0 } else { 0.0 };
         promise += could * POTENTIAL * filled as f64 / 3.0;
     }
