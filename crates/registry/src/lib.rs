@@ -11,6 +11,7 @@
 use tabula_abagio::Abagio;
 use tabula_ai::{BOT_NAMES, make_bot};
 use tabula_core::{GameEntry, Registry};
+use tabula_sabacc::Sabacc;
 use tabula_sabotage_pipes::SabotagePipes;
 
 /// The registry of every game.
@@ -18,5 +19,6 @@ pub fn registry() -> Registry {
     let mut registry = Registry::new();
     registry.register(GameEntry::of::<SabotagePipes>(make_bot::<SabotagePipes>, BOT_NAMES));
     registry.register(GameEntry::of::<Abagio>(make_bot::<Abagio>, BOT_NAMES));
+    registry.register(GameEntry::of::<Sabacc>(make_bot::<Sabacc>, BOT_NAMES));
     registry
 }
