@@ -140,7 +140,7 @@ impl Dice {
 }
 
 /// What happens to the Sabacc pot at the end of the session, and whether players may buy
-/// a new cave (rules §Setup, §End of the game).
+/// a new cave (rules §Setup, §End of the session).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Table {
     /// A closed friendly single game: at the end the Sabacc pot is shared among the players

@@ -58,7 +58,7 @@ impl Suit {
     }
 }
 
-/// A canonical suit (rules §The canonical deck).
+/// A canonical suit (rules §Decks).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum CanonSuit {
     /// Sabres.
@@ -144,7 +144,7 @@ pub const TAROT_RANK_VALUE: [i32; 15] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 1
 pub const TAROT_ACE_HIGH: i32 = 15;
 
 /// 54-card suit values by rank: no cavalier; valet 11, dame 12, roi 13, ace 1 or 14
-/// (rules §The 54-card variant). Index 12 (the knight) does not occur.
+/// (rules §Decks). Index 12 (the knight) does not occur.
 pub const FRENCH_RANK_VALUE: [i32; 15] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0, 12, 13];
 /// The 54-card ace's other value.
 pub const FRENCH_ACE_HIGH: i32 = 14;
@@ -219,7 +219,7 @@ impl Card {
         (0..Card::NUM as u8).map(Card)
     }
 
-    /// The card's value in the canonical and theory games (signed; rules §Canonical values).
+    /// The card's value in the canonical and theory games (signed; rules §Decks).
     pub fn canonical_value(self) -> i32 {
         match self.kind() {
             Kind::Canon(_, rank) => i32::from(rank),
