@@ -214,19 +214,14 @@ impl Game for Sabacc {
     }
 
     fn observe_action(&self, state: &State, action: Action, observer: usize) -> String {
-        let Action::Card(_) = action else { return self.action_text(action) };
+        let Action::Card(card) = action else { return self.action_text(action) };
         if !rules::is_chance(state.phase) {
             return self.action_text(action);
         }
-        let from_under = match rules::source(state, &self.cfg) {
-            rules::Source::Under => state.under.known()[0],
-            _ => 0,
-        };
+        let known = state::visible(rules::drawn_known(state, &self.cfg, card), observer);
         let seen = match rules::target(state, &self.cfg) {
-            Target::Seat { seat, up } => up || seat == observer || state::visible(from_under, observer),
-            Target::Slot { seat, pos } => {
-                state.seats[seat].hand.is_up(pos) || seat == observer || state::visible(from_under, observer)
-            }
+            Target::Seat { seat, up } => up || seat == observer || known,
+            Target::Slot { seat, pos } => state.seats[seat].hand.is_up(pos) || seat == observer || known,
             Target::Communal | Target::CommunalSlot(_) => true,
         };
         if seen { self.action_text(action) } else { "card ?".to_owned() }

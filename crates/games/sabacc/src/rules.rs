@@ -261,6 +261,18 @@ fn card_possible(state: &State, cfg: &Config, card: Card) -> bool {
     }
 }
 
+/// Who already knows `card` if it is drawn next: the discarder of a card under the deck or
+/// set aside (the same entry [`take_card`] will take).
+pub fn drawn_known(state: &State, cfg: &Config, card: Card) -> u32 {
+    match source(state, cfg) {
+        Source::Under => state.under.known()[0],
+        Source::Aside => {
+            state.aside.cards().iter().position(|&c| c == card).map_or(0, |i| state.aside.known()[i])
+        }
+        Source::Deck(..) | Source::Keep(_) | Source::Empty => 0,
+    }
+}
+
 /// Takes `card` from its source; returns who already knew it.
 fn take_card(state: &mut State, cfg: &Config, card: Card) -> u32 {
     match source(state, cfg) {

@@ -10,6 +10,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
 use tabula_core::{Game, Turn, sample_chance};
+use tabula_sabacc::rules::{self, Target};
 use tabula_sabacc::{Action, Announce, Phase, Sabacc};
 
 /// Plays `games` sessions; returns the phases met.
@@ -48,8 +49,33 @@ fn sessions(options: Value, games: u64) -> BTreeSet<String> {
                     pick(&actions, &mut rng)
                 }
             };
+            let target = matches!(action, Action::Card(_)).then(|| rules::target(&state, game.config()));
+            let observed: Vec<String> =
+                (0..game.num_players()).map(|o| game.observe_action(&state, action, o)).collect();
             game.play(&mut state, action).unwrap();
             game.validate(state.clone()).unwrap_or_else(|e| panic!("{options} seed {seed} step {step}: {e}"));
+            // The history never shows a seat a card its view hides.
+            if let (Some(target), Action::Card(card)) = (target, action) {
+                for (o, text) in observed.iter().enumerate() {
+                    let slot = match target {
+                        Target::Seat { seat, .. } => {
+                            let hand = &game.view(&state, o).state.seats[seat].hand;
+                            hand.cards().last().copied()
+                        }
+                        Target::Slot { seat, pos } => {
+                            game.view(&state, o).state.seats[seat].hand.cards().get(pos).copied()
+                        }
+                        Target::Communal | Target::CommunalSlot(_) => Some(card),
+                    };
+                    if text != "card ?" && slot.is_some() {
+                        assert_eq!(
+                            slot,
+                            Some(card),
+                            "{options} seed {seed} step {step}: seat {o} observes {text}"
+                        );
+                    }
+                }
+            }
         }
     }
     phases
