@@ -146,7 +146,12 @@ fn permutations(bots: usize, seats: usize, current: &mut Vec<usize>, out: &mut V
 ///
 /// # Errors
 /// A bot that cannot be made, cannot choose, or plays a move the rules refuse.
-pub fn play_one(registry: &Registry, config: &Config, plan: &[Vec<usize>], index: usize) -> Result<GameResult, String> {
+pub fn play_one(
+    registry: &Registry,
+    config: &Config,
+    plan: &[Vec<usize>],
+    index: usize,
+) -> Result<GameResult, String> {
     let game = registry.make(&config.game, &config.options).map_err(|e| e.to_string())?;
     let seats = plan[index % plan.len()].clone();
     let seed = mix(config.seed ^ mix((index / plan.len()) as u64));
@@ -174,7 +179,10 @@ pub fn play_one(registry: &Registry, config: &Config, plan: &[Vec<usize>], index
                 t.seconds += seconds;
                 t.max_seconds = t.max_seconds.max(seconds);
                 state.apply(&text).map_err(|e| {
-                    format!("game {index}: {} played `{text}`, which was refused: {e}", config.bots[seats[seat]].label)
+                    format!(
+                        "game {index}: {} played `{text}`, which was refused: {e}",
+                        config.bots[seats[seat]].label
+                    )
                 })?;
             }
         }
@@ -191,7 +199,11 @@ pub fn play_one(registry: &Registry, config: &Config, plan: &[Vec<usize>], index
 ///
 /// # Errors
 /// The first error of any game; the other threads stop soon after.
-pub fn play_all(registry: &Registry, config: &Config, progress: &(dyn Fn() + Sync)) -> Result<Vec<GameResult>, String> {
+pub fn play_all(
+    registry: &Registry,
+    config: &Config,
+    progress: &(dyn Fn() + Sync),
+) -> Result<Vec<GameResult>, String> {
     let game = registry.make(&config.game, &config.options).map_err(|e| e.to_string())?;
     let plan = schedule(config.bots.len(), game.num_players());
     let next = AtomicUsize::new(0);
@@ -224,7 +236,12 @@ pub fn play_all(registry: &Registry, config: &Config, progress: &(dyn Fn() + Syn
     if let Some(e) = error.into_inner().expect("threads done") {
         return Err(e);
     }
-    Ok(results.into_inner().expect("threads done").into_iter().map(|r| r.expect("every game played")).collect())
+    Ok(results
+        .into_inner()
+        .expect("threads done")
+        .into_iter()
+        .map(|r| r.expect("every game played"))
+        .collect())
 }
 
 /// Each bot's mean and longest time per move, in milliseconds.
@@ -248,7 +265,17 @@ pub fn table(config: &Config, summary: &[BotSummary], pairs: &Pairwise, times: &
     let _ = writeln!(
         out,
         "{:<width$}  {:>6}  {:>5} {:>5} {:>5}  {:>6}  {:>15}  {:>15}  {:>7}  {:>9} {:>9}",
-        "bot", "games", "won", "drawn", "lost", "win%", "95% CI", "mean return", "rating", "ms/move", "max ms"
+        "bot",
+        "games",
+        "won",
+        "drawn",
+        "lost",
+        "win%",
+        "95% CI",
+        "mean return",
+        "rating",
+        "ms/move",
+        "max ms"
     );
     for (s, &(mean_ms, max_ms)) in summary.iter().zip(times) {
         let _ = writeln!(
@@ -280,7 +307,11 @@ pub fn table(config: &Config, summary: &[BotSummary], pairs: &Pairwise, times: &
             let _ = write!(out, "{:<width$}", format!("#{} {}", a + 1, s.bot));
             for b in 0..config.bots.len() {
                 let n = pairs.games[a][b];
-                let cell = if a == b || n == 0 { "-".to_owned() } else { format!("{:.1}%", 100.0 * pairs.score[a][b] / n as f64) };
+                let cell = if a == b || n == 0 {
+                    "-".to_owned()
+                } else {
+                    format!("{:.1}%", 100.0 * pairs.score[a][b] / n as f64)
+                };
                 let _ = write!(out, "  {cell:>8}");
             }
             let _ = writeln!(out);
@@ -299,7 +330,11 @@ fn csv(config: &Config, results: &[GameResult]) -> String {
         for (seat, (&bot, &ret)) in r.outcome.seats.iter().zip(&r.outcome.returns).enumerate() {
             let label = config.bots[bot].label.replace('"', "\"\"");
             let t = r.timing[seat];
-            let _ = writeln!(out, "{},{},{},\"{}\",{},{},{:.6}", r.index, r.seed, seat, label, ret, t.moves, t.seconds);
+            let _ = writeln!(
+                out,
+                "{},{},{},\"{}\",{},{},{:.6}",
+                r.index, r.seed, seat, label, ret, t.moves, t.seconds
+            );
         }
     }
     out
@@ -310,17 +345,28 @@ fn csv(config: &Config, results: &[GameResult]) -> String {
 /// # Errors
 /// An unknown game or bot, bad options or bot options, no games.
 pub fn config(registry: &Registry, args: &Args) -> Result<Config, String> {
-    let options: Value = serde_json::from_str(&args.options).map_err(|e| format!("--options is not JSON: {e}"))?;
+    let options: Value =
+        serde_json::from_str(&args.options).map_err(|e| format!("--options is not JSON: {e}"))?;
     let game = registry.make(&args.game, &options).map_err(|e| e.to_string())?;
     let bots = parse_list(&args.bots)?;
     for bot in &bots {
-        registry.make_bot(&args.game, &bot.name, &bot.options, 0).map_err(|e| format!("bot `{}`: {e}", bot.label))?;
+        registry
+            .make_bot(&args.game, &bot.name, &bot.options, 0)
+            .map_err(|e| format!("bot `{}`: {e}", bot.label))?;
     }
     if args.games == 0 {
         return Err("--games must be at least 1".to_owned());
     }
-    let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
-    Ok(Config { game: args.game.clone(), options: game.options().to_json(), bots, games: args.games, jobs, seed: args.seed })
+    let jobs =
+        args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
+    Ok(Config {
+        game: args.game.clone(),
+        options: game.options().to_json(),
+        bots,
+        games: args.games,
+        jobs,
+        seed: args.seed,
+    })
 }
 
 /// Runs the arena, prints the table and writes `--out`.
@@ -333,8 +379,10 @@ pub fn run(args: Args) -> Result<(), String> {
     let canonical = registry.make(&config.game, &config.options).map_err(|e| e.to_string())?.canonical();
     let bar = if args.quiet { ProgressBar::hidden() } else { ProgressBar::new(config.games as u64) };
     bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {elapsed_precise} elapsed, ETA {eta_precise}")
-            .expect("a valid template"),
+        ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games  {elapsed_precise} elapsed, ETA {eta_precise}",
+        )
+        .expect("a valid template"),
     );
     let start = Instant::now();
     let results = play_all(&registry, &config, &|| bar.inc(1))?;
@@ -345,7 +393,10 @@ pub fn run(args: Args) -> Result<(), String> {
     let summary = summarize(&labels, &outcomes);
     let pairs = pairwise(&outcomes, labels.len());
     let times = move_times(&config, &results);
-    println!("{canonical}: {} games, seed {}, {} jobs, {seconds:.1} s", config.games, config.seed, config.jobs);
+    println!(
+        "{canonical}: {} games, seed {}, {} jobs, {seconds:.1} s",
+        config.games, config.seed, config.jobs
+    );
     print!("{}", table(&config, &summary, &pairs, &times));
     if let Some(path) = &args.out {
         let text = if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("csv")) {
@@ -415,7 +466,8 @@ mod tests {
         let options = serde_json::json!({"rounds": 1});
         let one = play_all(&registry, &config("greedy,random", 6, 1, options.clone()), &|| {}).unwrap();
         let two = play_all(&registry, &config("greedy,random", 6, 2, options), &|| {}).unwrap();
-        let strip = |r: &[GameResult]| r.iter().map(|g| (g.seed, g.outcome.clone(), g.actions)).collect::<Vec<_>>();
+        let strip =
+            |r: &[GameResult]| r.iter().map(|g| (g.seed, g.outcome.clone(), g.actions)).collect::<Vec<_>>();
         assert_eq!(strip(&one), strip(&two));
         // Seats alternate, and both games of a pair share their deal.
         assert_eq!(one[0].outcome.seats, vec![0, 1]);

@@ -144,8 +144,12 @@ pub fn summarize(labels: &[String], outcomes: &[Outcome]) -> Vec<BotSummary> {
                 let results = outcome.bot_returns(bots);
                 let Some(mine) = results[bot] else { continue };
                 returns.push(mine);
-                let best_other =
-                    results.iter().enumerate().filter(|&(b, _)| b != bot).filter_map(|(_, r)| *r).fold(f64::NEG_INFINITY, f64::max);
+                let best_other = results
+                    .iter()
+                    .enumerate()
+                    .filter(|&(b, _)| b != bot)
+                    .filter_map(|(_, r)| *r)
+                    .fold(f64::NEG_INFINITY, f64::max);
                 if best_other == f64::NEG_INFINITY || mine > best_other + 1e-9 {
                     wins += 1;
                 } else if (mine - best_other).abs() <= 1e-9 {
@@ -217,7 +221,10 @@ mod tests {
     #[test]
     fn bradley_terry_recovers_the_elo_gap_of_a_known_score() {
         // 75% against one opponent is about 191 Elo; with the virtual draw slightly less.
-        let pairs = Pairwise { score: vec![vec![0.0, 750.0], vec![250.0, 0.0]], games: vec![vec![0, 1000], vec![1000, 0]] };
+        let pairs = Pairwise {
+            score: vec![vec![0.0, 750.0], vec![250.0, 0.0]],
+            games: vec![vec![0, 1000], vec![1000, 0]],
+        };
         let r = bradley_terry(&pairs);
         let gap = r[0] - r[1];
         assert!((gap - 190.8).abs() < 2.0, "{gap}");
