@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use tabula_sabotage_pipes::Card;
 
+use super::abagio::{self, Picker};
 use super::moves::{self, Choice};
 use super::session::{Applied, Session};
 
@@ -52,6 +53,8 @@ pub struct App {
     pub status: Status,
     /// Sabotage: the selected card's position in the hand.
     pub card: usize,
+    /// Abagio: the frog (square) chosen and its leap, or the Top Frog's square.
+    pub abagio: Picker,
     /// The selected row of the move list.
     pub choice: usize,
     /// Any other game: how far the view is scrolled down.
@@ -76,6 +79,7 @@ impl App {
             overlay: None,
             status: Status { text, error: false },
             card: 0,
+            abagio: Picker::default(),
             choice: 0,
             scroll: 0,
             record_out,
@@ -242,6 +246,24 @@ impl App {
         }
     }
 
+    /// Abagio: lets the board's picker react (to a key or a typed line) and does what it
+    /// asks. Returns whether it was handled (always false for other games).
+    fn on_abagio(
+        &mut self,
+        react: impl FnOnce(&mut Picker, &tabula_abagio::View, &[String]) -> abagio::Outcome,
+    ) -> bool {
+        let Some(view) = self.session.abagio_view() else { return false };
+        let legal = self.session.legal();
+        match react(&mut self.abagio, &view, &legal) {
+            abagio::Outcome::Ignored => return false,
+            abagio::Outcome::Done => {}
+            abagio::Outcome::Play(action) => self.play(&action),
+            abagio::Outcome::Say(text, error) => self.status = Status { text, error },
+            abagio::Outcome::Waiting => self.status = Status { text: self.waiting_text(), error: false },
+        }
+        true
+    }
+
     /// Reads a line typed in the command line: a move, a number from the list, or
     /// `help` / `quit`.
     fn submit(&mut self, line: &str) {
@@ -250,6 +272,9 @@ impl App {
             "" => {}
             "q" | "quit" | "exit" => self.ask_quit(),
             "?" | "h" | "help" => self.overlay = Some(Overlay::Help),
+            _ if self.session.abagio_view().is_some() => {
+                self.on_abagio(|picker, view, legal| picker.on_line(view, legal, line));
+            }
             _ => {
                 let choices = self.choices();
                 match line.parse::<usize>() {
@@ -311,6 +336,9 @@ impl App {
                 KeyCode::Char('?') => self.overlay = Some(Overlay::Help),
                 _ => {}
             }
+            return;
+        }
+        if self.on_abagio(|picker, view, legal| picker.on_key(view, legal, key)) {
             return;
         }
         match key.code {

@@ -2,9 +2,12 @@
 //!
 //! The screen is a state machine ([`app::App`]) fed with keys and a clock, drawn by
 //! [`ui::draw`] into any ratatui backend: the terminal here, a test buffer in the tests.
-//! Sabotage has its own table ([`sabotage_screen`]); any other game gets the generic
-//! screen ([`generic`]): its view as JSON and the legal moves.
+//! Sabotage has its own table ([`sabotage_screen`]), Abagio its board ([`abagio_screen`]);
+//! any other game gets the generic screen ([`generic`]): its view as JSON and the legal
+//! moves.
 
+mod abagio;
+mod abagio_screen;
 mod app;
 mod generic;
 mod moves;
@@ -14,6 +17,8 @@ pub(crate) mod sabotage_screen;
 mod session;
 mod ui;
 
+#[cfg(test)]
+mod abagio_tests;
 #[cfg(test)]
 mod tests;
 
@@ -128,7 +133,10 @@ pub fn run(args: Args) -> Result<(), String> {
             };
             println!("Game over: {mine} to {theirs}, {verdict}.");
         }
-        (true, None) => println!("Game over: returns {:?}.", app.session.state().returns()),
+        (true, None) => match abagio::verdict(&app.session) {
+            Some(verdict) => println!("Game over: {verdict}."),
+            None => println!("Game over: returns {:?}.", app.session.state().returns()),
+        },
         (false, _) => println!("Game left after {} actions.", app.session.state().history().len()),
     }
     println!("Seed {seed}: `tabula play {} --seed {seed}` deals the same first hands.", args.game);

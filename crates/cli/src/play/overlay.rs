@@ -6,6 +6,7 @@ use ratatui::style::{Color, Style, Stylize};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
+use super::abagio_screen;
 use super::app::{App, Overlay};
 use super::sabotage_screen::{result_line, roofs_side_by_side};
 use super::ui::centered;
@@ -27,11 +28,13 @@ fn window(frame: &mut Frame, rect: Rect, title: &str, lines: Vec<Line<'static>>,
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }).block(block), rect);
 }
 
-fn heading(text: &str) -> Line<'static> {
+/// A section title in a window.
+pub(super) fn heading(text: &str) -> Line<'static> {
     Line::from(Span::raw(text.to_owned()).fg(Color::Yellow).bold())
 }
 
-fn key_line(pairs: &[(&str, &str)]) -> Line<'static> {
+/// Keys and what they do, two pairs to a line, in columns.
+pub(super) fn key_line(pairs: &[(&str, &str)]) -> Line<'static> {
     let mut spans = vec![Span::raw("  ")];
     for (key, what) in pairs {
         spans.push(Span::raw(format!("{key:<10}")).fg(Color::Cyan).bold());
@@ -62,6 +65,8 @@ fn help(frame: &mut Frame, area: Rect, app: &App) {
             Line::raw("  Wb A  wrench on A   sab opp E, sab own E  Sabotage   dem E  Démontage"),
             Line::raw("  discard Ao   end   draw   agree   refuse"),
         ]);
+    } else if app.session.abagio_view().is_some() {
+        lines.extend(abagio_screen::help_lines());
     } else {
         lines.extend([
             heading("Playing"),

@@ -2,17 +2,18 @@
 //! seats, and the log of what the person's seat has seen.
 //!
 //! Everything the session tells the screen about other seats comes from the person's
-//! view ([`DynState::view`], or the concrete view for Sabotage): the log's texts are the
-//! view's history entries, so another seat's card drawn reads `card ?` here too.
+//! view ([`DynState::view`], or the concrete view for Sabotage and Abagio): the log's
+//! texts are the view's history entries, so another seat's card drawn reads `card ?` here
+//! too.
 
 use serde_json::Value;
 use tabula_core::{DynBot, DynState, Record, Registry, Turn};
 use tabula_sabotage_pipes::{Action, Phase, Roof, RoundResult, View};
 
-use super::sabotage;
+use super::{abagio, sabotage};
 
 /// What a session is made from: the command's arguments, read.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Config {
     /// The game id.
     pub game: String,
@@ -184,6 +185,11 @@ impl Session {
         sabotage::erased(self.state.as_ref()).map(|erased| erased.concrete_view(self.human))
     }
 
+    /// The person's view of Abagio, when the game is Abagio.
+    pub fn abagio_view(&self) -> Option<tabula_abagio::View> {
+        abagio::erased(self.state.as_ref()).map(|erased| erased.concrete_view(self.human))
+    }
+
     /// The person's view as JSON (`{"player","view","history"}`).
     pub fn view_json(&self) -> Value {
         self.state.view(self.human).unwrap_or(Value::Null)
@@ -262,6 +268,7 @@ impl Session {
         apply: impl FnOnce(&mut dyn DynState) -> Result<String, String>,
     ) -> Result<Applied, String> {
         let before = self.sabotage_view();
+        let abagio_before = self.abagio_view();
         let logged = self.log.len();
         let canonical = apply(self.state.as_mut())?;
         let text = self.last_seen_text().unwrap_or_else(|| canonical.clone());
@@ -270,6 +277,13 @@ impl Session {
             Some(before) => {
                 self.note_sabotage(actor, &text, &before, &mut applied);
                 self.seen.push(Seen { actor, text, round: Some(before.round) });
+            }
+            None if abagio_before.is_some() => {
+                if let (Some(before), Some(after)) = (abagio_before, self.abagio_view()) {
+                    let lines = abagio::log_lines(&before, &after, actor, &text, self.human, &self.names);
+                    self.log.extend(lines);
+                }
+                self.seen.push(Seen { actor, text, round: None });
             }
             None => {
                 let line = match actor {
