@@ -57,14 +57,25 @@ pub fn turn(state: &State) -> Turn {
 /// Whether the player to move may end the round now (rules §Ending): at the start of the
 /// turn, before drawing, with a roof worth 5 or more, and not after the partner refused.
 pub fn may_end(state: &State) -> bool {
-    !state.refused && state.values()[State::team(state.to_move)] >= 5
+    !state.refused && crate::state::roof_value(&state.roofs[State::team(state.to_move)]) >= 5
 }
 
 /// Writes the legal actions (or chance outcomes) into `out`.
 pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
     out.clear();
     match state.phase {
-        Phase::Deal | Phase::Draw => out.extend(state.stock().distinct().map(Action::Deal)),
+        Phase::Deal | Phase::Draw => {
+            let stock = state.stock();
+            let mut buffer = [Action::End; Card::NUM];
+            let mut n = 0;
+            for (i, &count) in stock.0.iter().enumerate() {
+                if let (true, Some(card)) = (count > 0, Card::from_index(i)) {
+                    buffer[n] = Action::Deal(card);
+                    n += 1;
+                }
+            }
+            out.extend_from_slice(&buffer[..n]);
+        }
         Phase::Start => {
             out.push(Action::End);
             if state.stock_len() > 0 {
@@ -84,7 +95,9 @@ fn card_plays(state: &State, out: &mut Vec<Action>) {
     let seat = state.to_move;
     let own = &state.roofs[roof_of(seat, Side::Own)];
     let opp = &state.roofs[roof_of(seat, Side::Opp)];
-    for card in state.hands[seat as usize].distinct() {
+    out.reserve(MAX_LEGAL);
+    let hand = &state.hands[seat as usize];
+    for card in (0..Card::NUM).filter(|&i| hand.0[i] > 0).filter_map(Card::from_index) {
         out.push(Action::Discard(card));
         match card.as_pipe() {
             Some((PipeKind::Letter(l), _)) => {
@@ -131,8 +144,17 @@ pub fn chance_outcomes(state: &State, out: &mut Vec<(Action, f64)>) {
     out.clear();
     if matches!(state.phase, Phase::Deal | Phase::Draw) {
         let stock = state.stock();
-        let total = stock.len() as f64;
-        out.extend(stock.distinct().map(|c| (Action::Deal(c), f64::from(stock.count(c)) / total)));
+        let per_card = 1.0 / stock.len() as f64;
+        // Gathered on the stack and copied in once: chance nodes are half of all actions.
+        let mut buffer = [(Action::End, 0.0); Card::NUM];
+        let mut n = 0;
+        for (i, &count) in stock.0.iter().enumerate() {
+            if let (true, Some(card)) = (count > 0, Card::from_index(i)) {
+                buffer[n] = (Action::Deal(card), f64::from(count) * per_card);
+                n += 1;
+            }
+        }
+        out.extend_from_slice(&buffer[..n]);
     }
 }
 

@@ -25,7 +25,18 @@ impl Default for Cards {
 impl Cards {
     /// How many cards in all.
     pub fn len(&self) -> usize {
-        self.0.iter().map(|&n| n as usize).sum()
+        // Eight counts at a time in a u64 (SWAR): pairs of bytes are added into u16 lanes,
+        // then the lanes are summed by one multiplication. Counts are at most 104 (the deck),
+        // so no lane overflows. This runs several times per action in every playout.
+        const LOW: u64 = 0x00FF_00FF_00FF_00FF;
+        let mut total = 0usize;
+        let mut chunks = self.0.chunks_exact(8);
+        for chunk in &mut chunks {
+            let x = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+            let pairs = (x & LOW) + ((x >> 8) & LOW);
+            total += (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize;
+        }
+        total + chunks.remainder().iter().map(|&n| n as usize).sum::<usize>()
     }
 
     /// Whether there is no card.
@@ -89,11 +100,39 @@ pub type Roof = [Option<Card>; Square::NUM];
 /// The points of a line of three squares: 2 for one colour, 1 for related colours
 /// (orange/red, blue/lilac), 0 otherwise or with an empty square.
 pub fn line_points(roof: &Roof, line: [usize; 3]) -> u8 {
-    let colours = line.map(|i| roof[i].and_then(Card::colour));
-    match colours {
-        [Some(a), Some(b), Some(c)] if a == b && b == c => 2,
-        [Some(a), Some(b), Some(c)] if a.family() == b.family() && b.family() == c.family() => 1,
-        _ => 0,
+    let (a, b, c) = (colour_code(roof[line[0]]), colour_code(roof[line[1]]), colour_code(roof[line[2]]));
+    // Codes: colour index 0..4 (orange, red, blue, lilac; family = index / 2), or 4+ for
+    // an empty square or a card without colour.
+    if a >= 4 || b >= 4 || c >= 4 {
+        0
+    } else if a == b && b == c {
+        2
+    } else if a >> 1 == b >> 1 && b >> 1 == c >> 1 {
+        1
+    } else {
+        0
+    }
+}
+
+/// The colour index of what lies on a square, or 4 when it holds no coloured card; read
+/// from a table, since scoring runs at every turn of every playout.
+fn colour_code(square: Option<Card>) -> u8 {
+    const CODES: [u8; Card::NUM] = {
+        let mut codes = [4u8; Card::NUM];
+        let mut i = 0;
+        while i < Card::NUM {
+            if let Some(card) = Card::from_index(i) {
+                if let Some(colour) = card.colour() {
+                    codes[i] = colour.index() as u8;
+                }
+            }
+            i += 1;
+        }
+        codes
+    };
+    match square {
+        Some(card) => CODES[card.index()],
+        None => 4,
     }
 }
 
