@@ -40,12 +40,18 @@ pub struct Args {
     /// Your seat, from 0 (seat 0 plays first in the first round).
     #[arg(long, default_value_t = 0)]
     pub seat: usize,
-    /// The bot in every other seat: `random` or `greedy`.
+    /// The bot in every other seat: a level (`easy`, `medium`, `hard`) or a bot
+    /// (`random`, `greedy`, `heuristic`, `mcts`, `ismcts`).
     #[arg(long, default_value = "greedy")]
     pub vs: String,
-    /// The bots' options as a JSON object, e.g. '{"samples":8}' for greedy.
+    /// The bots' options as a JSON object, e.g. '{"samples":8}' for greedy or
+    /// '{"iters":5000}' for mcts.
     #[arg(long, default_value = "{}")]
     pub bot_options: String,
+    /// After each bot move, show in the log the moves its search weighed most, with their
+    /// visits and values (searching bots only: mcts, ismcts, medium, hard).
+    #[arg(long)]
+    pub explain: bool,
     /// Seed of the deal and the bots (default: from the clock; shown on screen so a game
     /// can be played again).
     #[arg(long)]
@@ -96,6 +102,7 @@ fn config(args: &Args) -> Result<Config, String> {
         bot_options: parse_json("--bot-options", &args.bot_options)?,
         seed: args.seed.unwrap_or_else(clock_seed),
         name,
+        explain: args.explain,
     })
 }
 

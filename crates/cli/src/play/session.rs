@@ -7,7 +7,7 @@
 //! too.
 
 use serde_json::Value;
-use tabula_core::{DynBot, DynState, Record, Registry, Turn};
+use tabula_core::{Candidate, DynBot, DynState, Record, Registry, Turn};
 use tabula_sabotage_pipes::{Action, Phase, Roof, RoundResult, View};
 
 use super::{abagio, sabotage};
@@ -29,6 +29,8 @@ pub struct Config {
     pub seed: u64,
     /// The person's name in the record.
     pub name: String,
+    /// Whether to log, after each bot move, the candidates its search weighed.
+    pub explain: bool,
 }
 
 /// One line of the log.
@@ -85,6 +87,7 @@ pub struct Session {
     seen: Vec<Seen>,
     log: Vec<LogLine>,
     round_ends: Vec<RoundEnd>,
+    explain: bool,
 }
 
 /// Each bot's seed: distinct per seat, fixed by the session's seed.
@@ -137,6 +140,7 @@ impl Session {
             seen: Vec::new(),
             log: Vec::new(),
             round_ends: Vec::new(),
+            explain: config.explain,
         })
     }
 
@@ -250,16 +254,30 @@ impl Session {
                     Some(bot) => bot.choose(self.state.as_ref()),
                     None => Err(format!("no bot sits at seat {seat}")),
                 };
-                Some(match choice {
+                let applied = match choice {
                     Ok(text) => self.apply_with(actor, |state| {
                         state
                             .apply(&text)
                             .map_err(|e| format!("{name} tried `{text}`, which was refused: {e}"))
                     }),
                     Err(e) => Err(format!("{name} could not choose a move: {e}")),
-                })
+                };
+                if applied.is_ok() && self.explain {
+                    self.explain_move(seat);
+                }
+                Some(applied)
             }
         }
+    }
+
+    /// Logs the candidates the bot in `seat` weighed for its last move.
+    fn explain_move(&mut self, seat: usize) {
+        let Some(bot) = self.bots.get(seat).and_then(Option::as_ref) else { return };
+        let text = match bot.last_explanation() {
+            Some(candidates) => explanation_text(&candidates),
+            None => "(this bot does not search: nothing to explain)".to_owned(),
+        };
+        self.log.push(LogLine { seat: Some(seat), text });
     }
 
     fn apply_with(
@@ -400,4 +418,17 @@ impl Session {
             "their team".to_owned()
         }
     }
+}
+
+/// The top candidates of a search, as one log line: `weighed draw 812× +0.31 · end 188× −0.12`.
+pub fn explanation_text(candidates: &[Candidate]) -> String {
+    if candidates.len() == 1 && candidates[0].visits == 0 {
+        return format!("weighed nothing: `{}` was the only move", candidates[0].action);
+    }
+    let parts: Vec<String> = candidates
+        .iter()
+        .take(4)
+        .map(|c| format!("{} {}× {}", c.action, c.visits, format!("{:+.2}", c.value).replace('-', "−")))
+        .collect();
+    format!("weighed {}", parts.join(" · "))
 }

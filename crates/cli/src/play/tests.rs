@@ -25,6 +25,7 @@ fn config(options: Value, seat: usize, bot: &str, seed: u64) -> Config {
         bot_options: json!({}),
         seed,
         name: "tester".to_owned(),
+        explain: false,
     }
 }
 
@@ -408,4 +409,44 @@ fn write_play_screenshot() {
     let screen = render(&app, 100, 32);
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/play-screenshot.txt");
     std::fs::write(&path, screen).unwrap();
+}
+
+#[test]
+fn explain_logs_what_a_searching_bot_weighed() {
+    let config = Config {
+        game: "nim".to_owned(),
+        options: json!({}),
+        explain: true,
+        ..config(json!({}), 0, "mcts", 2)
+    };
+    let mut session = Session::new(&nim_registry(), &config).unwrap();
+    while let Some(step) = session.auto_step() {
+        step.unwrap();
+    }
+    session.play("take 1").unwrap();
+    while let Some(step) = session.auto_step() {
+        step.unwrap();
+    }
+    let line = session.log().iter().find(|l| l.seat == Some(1) && l.text.starts_with("weighed")).cloned();
+    let line = line.unwrap_or_else(|| panic!("no explanation in {:?}", session.log()));
+    assert!(line.text.contains("take") && line.text.contains('×'), "{}", line.text);
+    // Without --explain the log says only what was played.
+    let quiet = Config { explain: false, ..config };
+    let mut session = Session::new(&nim_registry(), &quiet).unwrap();
+    while let Some(step) = session.auto_step() {
+        step.unwrap();
+    }
+    session.play("take 1").unwrap();
+    while let Some(step) = session.auto_step() {
+        step.unwrap();
+    }
+    assert!(session.log().iter().all(|l| !l.text.starts_with("weighed")));
+}
+
+#[test]
+fn difficulty_levels_are_bots_to_play_against() {
+    for level in ["easy", "medium", "hard"] {
+        let session = Session::new(&tabula_registry::registry(), &config(json!({}), 0, level, 1));
+        assert!(session.is_ok(), "{level}");
+    }
 }
