@@ -60,7 +60,7 @@ pub struct Meter {
 
 impl Meter {
     /// Whether another iteration may run; counts it if so. The first always may.
-    pub fn next(&mut self) -> bool {
+    pub fn tick(&mut self) -> bool {
         if self.done > 0 {
             if self.budget.iterations.is_some_and(|n| self.done >= n) {
                 return false;

@@ -6,9 +6,9 @@ use serde_json::{Map, Value};
 use tabula_core::{Candidate, DynBot, DynState, ErasedState, Game, Turn};
 
 use crate::budget::Budget;
+use crate::evaluator::PolicyRollout;
 use crate::level;
 use crate::mcts::SearchConfig;
-use crate::evaluator::PolicyRollout;
 use crate::{Bot, GreedyBot, HeuristicBot, IsmctsBot, MctsBot, RandomBot};
 
 /// The bots every game has, difficulty levels included.
@@ -70,7 +70,9 @@ impl Reader<'_> {
     fn check_keys(&self, allowed: &[&str]) -> Result<(), String> {
         match self.options.keys().find(|k| !allowed.contains(&k.as_str())) {
             Some(key) if allowed.is_empty() => Err(format!("bot `{}` has no option `{key}`", self.bot)),
-            Some(key) => Err(format!("bot `{}` has no option `{key}`; its options: {}", self.bot, allowed.join(", "))),
+            Some(key) => {
+                Err(format!("bot `{}` has no option `{key}`; its options: {}", self.bot, allowed.join(", ")))
+            }
             None => Ok(()),
         }
     }
@@ -140,7 +142,12 @@ pub fn make_bot<G: Game>(name: &str, options: &Value, seed: u64) -> Result<Box<d
     if let Some((bot, level_options)) = level::resolve(name, G::spec()) {
         reader.check_keys(&[])?;
         let level = level::LEVELS.iter().copied().find(|l| *l == name);
-        return make_inner::<G>(bot, &Reader { bot, options: level_options.as_object().cloned().unwrap_or_default() }, seed, level);
+        return make_inner::<G>(
+            bot,
+            &Reader { bot, options: level_options.as_object().cloned().unwrap_or_default() },
+            seed,
+            level,
+        );
     }
     make_inner::<G>(name, &reader, seed, None)
 }
@@ -166,7 +173,16 @@ fn make_inner<G: Game>(
             boxed::<G, _>(HeuristicBot::new(seed), level)
         }
         "mcts" => {
-            reader.check_keys(&["iters", "iterations", "ms", "c", "depth", "worlds", "rollout", "epsilon"])?;
+            reader.check_keys(&[
+                "iters",
+                "iterations",
+                "ms",
+                "c",
+                "depth",
+                "worlds",
+                "rollout",
+                "epsilon",
+            ])?;
             let worlds = reader.int(&["worlds"], 1, 10_000)?.unwrap_or(8) as usize;
             let config = reader.search()?;
             match reader.rollout()? {

@@ -111,14 +111,22 @@ impl<G: Game, E: Evaluator<G>> IsmctsBot<G, E> {
     fn search(&mut self, game: &G, view: &G::View) -> Vec<Considered<G::Action>> {
         let observer = game.view_player(view);
         self.nodes.clear();
-        self.nodes.push(Node { edge: None, first: NONE, next: NONE, visits: 0, available: 0, actor: CHANCE, value: 0.0 });
+        self.nodes.push(Node {
+            edge: None,
+            first: NONE,
+            next: NONE,
+            visits: 0,
+            available: 0,
+            actor: CHANCE,
+            value: 0.0,
+        });
         self.returns.clear();
         self.returns.resize(game.num_players(), 0.0);
         self.marks.clear();
         self.marks.resize(game.num_distinct_actions(), (0, NONE));
         self.stamp = 0;
         let mut meter = self.config.budget.start();
-        while meter.next() {
+        while meter.tick() {
             let state = game.determinize(view, &mut self.rng);
             self.iterate(game, state, observer);
         }
@@ -213,8 +221,8 @@ impl<G: Game, E: Evaluator<G>> IsmctsBot<G, E> {
             let n = &mut self.nodes[child as usize];
             n.available += 1;
             let visits = f64::from(n.visits.max(1));
-            let score = n.value / visits * self.scale
-                + self.config.c * (f64::from(n.available).ln() / visits).sqrt();
+            let score =
+                n.value / visits * self.scale + self.config.c * (f64::from(n.available).ln() / visits).sqrt();
             if score > best_score {
                 best_score = score;
                 best = child;
@@ -244,7 +252,15 @@ impl<G: Game, E: Evaluator<G>> IsmctsBot<G, E> {
     fn add_child(&mut self, node: usize, edge: Edge<G::Action>, actor: u8) -> usize {
         let id = self.nodes.len() as u32;
         let next = self.nodes[node].first;
-        self.nodes.push(Node { edge: Some(edge), first: NONE, next, visits: 0, available: 0, actor, value: 0.0 });
+        self.nodes.push(Node {
+            edge: Some(edge),
+            first: NONE,
+            next,
+            visits: 0,
+            available: 0,
+            actor,
+            value: 0.0,
+        });
         self.nodes[node].first = id;
         id as usize
     }
@@ -252,7 +268,12 @@ impl<G: Game, E: Evaluator<G>> IsmctsBot<G, E> {
 
 /// How `observer` tells this chance outcome apart: in full when it sees it all (always with
 /// perfect information), else by what it sees.
-fn observed_edge<G: Game>(game: &G, state: &G::State, outcome: G::Action, observer: usize) -> Edge<G::Action> {
+fn observed_edge<G: Game>(
+    game: &G,
+    state: &G::State,
+    outcome: G::Action,
+    observer: usize,
+) -> Edge<G::Action> {
     if G::spec().information == InformationKind::Perfect {
         return Edge::Action(outcome);
     }

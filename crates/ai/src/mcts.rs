@@ -41,7 +41,11 @@ pub struct SearchConfig {
 impl SearchConfig {
     /// `iterations` iterations, `c = √2`, rollouts to the end.
     pub fn iterations(iterations: u64) -> Self {
-        SearchConfig { budget: Budget::iterations(iterations), c: std::f64::consts::SQRT_2, rollout_depth: None }
+        SearchConfig {
+            budget: Budget::iterations(iterations),
+            c: std::f64::consts::SQRT_2,
+            rollout_depth: None,
+        }
     }
 }
 
@@ -122,11 +126,19 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         rng: &mut ChaCha8Rng,
     ) -> (RootStats<G::Action>, u64) {
         self.nodes.clear();
-        self.nodes.push(Node { action: None, first: NONE, len: 0, visits: 0, actor: CHANCE, prob: 1.0, value: 0.0 });
+        self.nodes.push(Node {
+            action: None,
+            first: NONE,
+            len: 0,
+            visits: 0,
+            actor: CHANCE,
+            prob: 1.0,
+            value: 0.0,
+        });
         self.returns.clear();
         self.returns.resize(game.num_players(), 0.0);
         let mut meter = budget.start();
-        while meter.next() {
+        while meter.tick() {
             self.iterate(game, root, rng);
         }
         let root = self.nodes[0];

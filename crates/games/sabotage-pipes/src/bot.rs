@@ -48,7 +48,13 @@ fn worth(roof: &Roof) -> f64 {
         if filled == 3 || filled == 0 || !plain {
             continue;
         }
-        let could = if same { 2.0 } else if family { 1.0 } else { 0.0 };
+        let could = if same {
+            2.0
+        } else if family {
+            1.0
+        } else {
+            0.0
+        };
         promise += could * POTENTIAL * filled as f64 / 3.0;
     }
     f64::from(round_score(value)) + promise
@@ -165,7 +171,10 @@ mod tests {
         game.legal_actions(&state, &mut legal);
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
         let action = beginner_move(&view, &legal, &mut rng).unwrap();
-        assert_eq!(action, Action::Letter { card: pipe(PipeKind::Letter(2), Colour::Orange), side: Side::Own });
+        assert_eq!(
+            action,
+            Action::Letter { card: pipe(PipeKind::Letter(2), Colour::Orange), side: Side::Own }
+        );
     }
 
     #[test]

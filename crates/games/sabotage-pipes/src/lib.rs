@@ -218,7 +218,12 @@ impl Game for SabotagePipes {
         if problems.is_empty() { Ok(state) } else { Err(SetupError { problems }) }
     }
 
-    fn heuristic_policy<R: Rng + ?Sized>(&self, view: &View, legal: &[Action], rng: &mut R) -> Option<Action> {
+    fn heuristic_policy<R: Rng + ?Sized>(
+        &self,
+        view: &View,
+        legal: &[Action],
+        rng: &mut R,
+    ) -> Option<Action> {
         bot::beginner_move(view, legal, rng)
     }
 
