@@ -115,7 +115,17 @@ impl Reader<'_> {
         };
         let c = self.float("c", 0.0, 100.0)?.unwrap_or(std::f64::consts::SQRT_2);
         let rollout_depth = self.int(&["depth"], 1, 1_000_000)?.map(|d| d as usize);
-        Ok(SearchConfig { budget, c, rollout_depth })
+        let observed_scale = match self.options.get("scale").map(|v| v.as_str()) {
+            None | Some(Some("declared")) => false,
+            Some(Some("observed")) => true,
+            _ => {
+                return Err(format!(
+                    "`scale` must be `declared` or `observed`, not {}",
+                    self.options["scale"]
+                ));
+            }
+        };
+        Ok(SearchConfig { budget, c, rollout_depth, observed_scale })
     }
 }
 
@@ -125,8 +135,8 @@ impl Reader<'_> {
 /// | bot | options |
 /// |---|---|
 /// | `greedy` | `samples`: determinizations averaged (default 4) |
-/// | `mcts` | `iters` (default 1000), `ms`, `c` (default √2), `depth` (rollout cutoff), `rollout` (`random`, the default, or `policy`: the game's heuristic policy), `epsilon` (random moves in policy rollouts, default 0.1), `worlds` (determinizations with hidden information, default 8) |
-/// | `ismcts` | `iters` (default 1000), `ms`, `c`, `depth`, `rollout`, `epsilon` |
+/// | `mcts` | `iters` (default 1000), `ms`, `c` (default √2), `depth` (rollout cutoff), `rollout` (`random`, the default, or `policy`: the game's heuristic policy), `epsilon` (random moves in policy rollouts, default 0.1), `scale` (`declared`, the default, or `observed`: UCT scales returns by the range seen, for money games), `worlds` (determinizations with hidden information, default 8) |
+/// | `ismcts` | `iters` (default 1000), `ms`, `c`, `depth`, `rollout`, `epsilon`, `scale` |
 ///
 /// With both `iters` and `ms`, the first reached ends the search.
 ///
@@ -182,6 +192,7 @@ fn make_inner<G: Game>(
                 "worlds",
                 "rollout",
                 "epsilon",
+                "scale",
             ])?;
             let worlds = reader.int(&["worlds"], 1, 10_000)?.unwrap_or(8) as usize;
             let config = reader.search()?;
@@ -194,7 +205,7 @@ fn make_inner<G: Game>(
             }
         }
         "ismcts" => {
-            reader.check_keys(&["iters", "iterations", "ms", "c", "depth", "rollout", "epsilon"])?;
+            reader.check_keys(&["iters", "iterations", "ms", "c", "depth", "rollout", "epsilon", "scale"])?;
             let config = reader.search()?;
             match reader.rollout()? {
                 None => boxed::<G, _>(IsmctsBot::new(config, seed), level),

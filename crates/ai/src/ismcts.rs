@@ -24,6 +24,7 @@ use tabula_core::{Game, InformationKind, Turn, sample_chance};
 
 use crate::evaluator::{Evaluator, RandomRollout};
 use crate::mcts::{SearchConfig, explanation, most_visited};
+use crate::scale::ReturnScale;
 use crate::{Bot, Considered};
 
 const NONE: u32 = u32::MAX;
@@ -65,7 +66,7 @@ pub struct IsmctsBot<G: Game, E: Evaluator<G> = RandomRollout<G>> {
     /// Per action index: the stamp of the last visit that marked it, and its child there.
     marks: Vec<(u32, u32)>,
     stamp: u32,
-    scale: f64,
+    scale: ReturnScale,
     last: Option<Vec<Considered<G::Action>>>,
     iterations: u64,
 }
@@ -80,9 +81,6 @@ impl<G: Game> IsmctsBot<G> {
 impl<G: Game, E: Evaluator<G>> IsmctsBot<G, E> {
     /// An ISMCTS bot valuing leaves with `evaluator`.
     pub fn with_evaluator(config: SearchConfig, evaluator: E, seed: u64) -> Self {
-        let spec = G::spec();
-        let range = spec.max_return - spec.min_return;
-        let scale = if range.is_finite() && range > 0.0 { 1.0 / range } else { 1.0 };
         IsmctsBot {
             config,
             evaluator,
@@ -95,7 +93,7 @@ impl<G: Game, E: Evaluator<G>> IsmctsBot<G, E> {
             returns: Vec::new(),
             marks: Vec::new(),
             stamp: 0,
-            scale,
+            scale: ReturnScale::new::<G>(config.observed_scale),
             last: None,
             iterations: 0,
         }
@@ -125,6 +123,7 @@ impl<G: Game, E: Evaluator<G>> IsmctsBot<G, E> {
         self.marks.clear();
         self.marks.resize(game.num_distinct_actions(), (0, NONE));
         self.stamp = 0;
+        self.scale.reset();
         let mut meter = self.config.budget.start();
         while meter.tick() {
             let state = game.determinize(view, &mut self.rng);
@@ -180,6 +179,7 @@ impl<G: Game, E: Evaluator<G>> IsmctsBot<G, E> {
                 }
             }
         }
+        self.scale.observe(&self.returns);
         for &i in &self.path {
             let node = &mut self.nodes[i as usize];
             node.visits += 1;
@@ -212,6 +212,7 @@ impl<G: Game, E: Evaluator<G>> IsmctsBot<G, E> {
         self.untried.clear();
         let mut best = NONE;
         let mut best_score = f64::NEG_INFINITY;
+        let scale = self.scale.factor();
         for &action in &self.actions {
             let (stamp, child) = self.marks[game.action_index(action)];
             if stamp != self.stamp {
@@ -222,7 +223,7 @@ impl<G: Game, E: Evaluator<G>> IsmctsBot<G, E> {
             n.available += 1;
             let visits = f64::from(n.visits.max(1));
             let score =
-                n.value / visits * self.scale + self.config.c * (f64::from(n.available).ln() / visits).sqrt();
+                n.value / visits * scale + self.config.c * (f64::from(n.available).ln() / visits).sqrt();
             if score > best_score {
                 best_score = score;
                 best = child;

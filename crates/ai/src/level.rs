@@ -26,12 +26,14 @@ pub const HARD_CAP_MS: u64 = 900;
 /// roof), so its levels roll out with its beginner policy, cut off after 30 actions and
 /// valued by its heuristic; `c = 1` suits the heuristic's scale. Abagio: games are long
 /// (about 120 moves a side), so its budgets are kept small enough to measure over 400
-/// games on two cores (see `docs/bots.md`).
+/// games on two cores. Sabacc: `hard` searches 1500 iterations, about 50 ms a move
+/// (see `docs/bots.md`).
 const TUNED: &[(&str, &str, &str, &str)] = &[
     ("sabotage-pipes", "medium", "ismcts", r#"{"iters":1000,"c":1,"depth":30,"rollout":"policy"}"#),
     ("sabotage-pipes", "hard", "ismcts", r#"{"iters":2500,"c":1,"depth":30,"rollout":"policy","ms":900}"#),
     ("abagio", "medium", "mcts", r#"{"iters":50}"#),
     ("abagio", "hard", "mcts", r#"{"iters":200,"ms":900}"#),
+    ("sabacc", "hard", "ismcts", r#"{"iters":1500,"ms":900}"#),
 ];
 
 /// The bot and options a level stands for in a game with this spec, or `None` for a name

@@ -42,6 +42,7 @@ mod ismcts;
 pub mod level;
 mod mcts;
 mod random;
+mod scale;
 
 pub use budget::{Budget, Meter};
 pub use erased::{BOT_NAMES, make_bot};
@@ -51,6 +52,7 @@ pub use heuristic::HeuristicBot;
 pub use ismcts::IsmctsBot;
 pub use mcts::{Mcts, MctsBot, RootStats, SearchConfig};
 pub use random::RandomBot;
+pub use scale::ReturnScale;
 
 use rand::Rng;
 use tabula_core::Game;

@@ -19,6 +19,7 @@ use tabula_core::{Game, InformationKind, Turn};
 
 use crate::budget::Budget;
 use crate::evaluator::{Evaluator, RandomRollout};
+use crate::scale::ReturnScale;
 use crate::{Bot, Considered};
 
 const NONE: u32 = u32::MAX;
@@ -36,6 +37,9 @@ pub struct SearchConfig {
     /// Rollouts stop after this many actions and the game's heuristic values the state;
     /// `None` rolls out to the end. A cutoff trades bias for much less noise in long games.
     pub rollout_depth: Option<usize>,
+    /// Scale returns by the range the search has seen rather than the game's declared
+    /// range (for money games: see [`ReturnScale`]).
+    pub observed_scale: bool,
 }
 
 impl SearchConfig {
@@ -45,6 +49,7 @@ impl SearchConfig {
             budget: Budget::iterations(iterations),
             c: std::f64::consts::SQRT_2,
             rollout_depth: None,
+            observed_scale: false,
         }
     }
 }
@@ -78,8 +83,8 @@ pub struct Mcts<G: Game, E: Evaluator<G> = RandomRollout<G>> {
     actions: Vec<G::Action>,
     outcomes: Vec<(G::Action, f64)>,
     returns: Vec<f64>,
-    /// `1 / (max_return - min_return)`: UCT works on returns scaled to `0..=1`.
-    scale: f64,
+    /// UCT works on returns scaled to `0..=1`.
+    scale: ReturnScale,
 }
 
 impl<G: Game> Mcts<G> {
@@ -95,9 +100,6 @@ pub type RootStats<A> = Vec<Considered<A>>;
 impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
     /// A search that values leaves with `evaluator`.
     pub fn with_evaluator(config: SearchConfig, evaluator: E) -> Self {
-        let spec = G::spec();
-        let range = spec.max_return - spec.min_return;
-        let scale = if range.is_finite() && range > 0.0 { 1.0 / range } else { 1.0 };
         Mcts {
             config,
             evaluator,
@@ -106,7 +108,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
             actions: Vec::new(),
             outcomes: Vec::new(),
             returns: Vec::new(),
-            scale,
+            scale: ReturnScale::new::<G>(config.observed_scale),
         }
     }
 
@@ -137,6 +139,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         });
         self.returns.clear();
         self.returns.resize(game.num_players(), 0.0);
+        self.scale.reset();
         let mut meter = budget.start();
         while meter.tick() {
             self.iterate(game, root, rng);
@@ -191,6 +194,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
                 }
             }
         }
+        self.scale.observe(&self.returns);
         for &i in &self.path {
             let node = &mut self.nodes[i as usize];
             node.visits += 1;
@@ -257,6 +261,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         let Node { first, len, visits, .. } = self.nodes[node];
         let (first, last) = (first as usize, (first + len) as usize);
         let log_n = f64::from(visits.max(1)).ln();
+        let scale = self.scale.factor();
         let mut best = first;
         let mut best_score = f64::NEG_INFINITY;
         for i in first..last {
@@ -265,7 +270,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
                 return i;
             }
             let n = f64::from(child.visits);
-            let score = child.value / n * self.scale + self.config.c * (log_n / n).sqrt();
+            let score = child.value / n * scale + self.config.c * (log_n / n).sqrt();
             if score > best_score {
                 best_score = score;
                 best = i;

@@ -82,4 +82,9 @@ fn bad_bot_requests_are_explained() {
     assert!(err("random", json!({"depth": 3})).contains("no option `depth`"));
     assert!(err("greedy", json!({"samples": 0})).contains("`samples` must be"));
     assert!(err("greedy", json!([1])).contains("JSON object"));
+    assert!(err("mcts", json!({"iters": 0})).contains("`iters` must be"));
+    assert!(err("ismcts", json!({"scale": "huge"})).contains("`scale` must be"));
+    assert!(err("ismcts", json!({"epsilon": 0.2})).contains("`epsilon` goes with `rollout=policy`"));
+    assert!(err("ismcts", json!({"worlds": 2})).contains("no option `worlds`"));
+    assert!(err("hard", json!({"iters": 5})).contains("no option `iters`"));
 }
