@@ -95,45 +95,45 @@ fn card_plays(state: &State, out: &mut Vec<Action>) {
     let seat = state.to_move;
     let own = &state.roofs[roof_of(seat, Side::Own)];
     let opp = &state.roofs[roof_of(seat, Side::Opp)];
-    out.reserve(MAX_LEGAL);
     let hand = &state.hands[seat as usize];
-    for card in (0..Card::NUM).filter(|&i| hand.0[i] > 0).filter_map(Card::from_index) {
-        out.push(Action::Discard(card));
+    out.reserve(MAX_LEGAL);
+    let mut push = |action: Action| out.push(action);
+    let filled = |roof: &crate::state::Roof| Square::ALL.map(|s| roof[s.index()].is_some());
+    let (own_filled, opp_filled) = (filled(own), filled(opp));
+    for (i, &count) in hand.0.iter().enumerate() {
+        let Some(card) = Card::from_index(i).filter(|_| count > 0) else { continue };
+        push(Action::Discard(card));
         match card.as_pipe() {
             Some((PipeKind::Letter(l), _)) => {
-                if own[l as usize].is_none() {
-                    out.push(Action::Letter { card, side: Side::Own });
+                if !own_filled[l as usize] {
+                    push(Action::Letter { card, side: Side::Own });
                 }
-                if opp[l as usize].is_none() {
-                    out.push(Action::Letter { card, side: Side::Opp });
+                if !opp_filled[l as usize] {
+                    push(Action::Letter { card, side: Side::Opp });
                 }
             }
-            Some((PipeKind::X, colour)) => out.extend(
-                Square::ALL
-                    .into_iter()
-                    .filter(|s| own[s.index()].is_none())
-                    .map(|square| Action::X { colour, square }),
-            ),
+            Some((PipeKind::X, colour)) => {
+                for square in Square::ALL.into_iter().filter(|s| !own_filled[s.index()]) {
+                    push(Action::X { colour, square });
+                }
+            }
             Some((PipeKind::Wrench, colour)) => {
-                out.extend(Square::ALL.into_iter().map(|square| Action::Wrench { colour, square }))
+                for square in Square::ALL {
+                    push(Action::Wrench { colour, square });
+                }
             }
             None if card == Card::SABOTAGE => {
-                for side in [Side::Own, Side::Opp] {
-                    let roof = &state.roofs[roof_of(seat, side)];
-                    out.extend(
-                        Square::ALL
-                            .into_iter()
-                            .filter(|s| roof[s.index()].is_some())
-                            .map(|square| Action::Sabotage { side, square }),
-                    );
+                for (side, roof_filled) in [(Side::Own, &own_filled), (Side::Opp, &opp_filled)] {
+                    for square in Square::ALL.into_iter().filter(|s| roof_filled[s.index()]) {
+                        push(Action::Sabotage { side, square });
+                    }
                 }
             }
-            None => out.extend(
-                Square::ALL
-                    .into_iter()
-                    .filter(|s| own[s.index()].is_some())
-                    .map(|square| Action::Demontage { square }),
-            ),
+            None => {
+                for square in Square::ALL.into_iter().filter(|s| own_filled[s.index()]) {
+                    push(Action::Demontage { square });
+                }
+            }
         }
     }
 }
@@ -144,13 +144,15 @@ pub fn chance_outcomes(state: &State, out: &mut Vec<(Action, f64)>) {
     out.clear();
     if matches!(state.phase, Phase::Deal | Phase::Draw) {
         let stock = state.stock();
-        let per_card = 1.0 / stock.len() as f64;
+        let total = stock.len() as f64;
         // Gathered on the stack and copied in once: chance nodes are half of all actions.
         let mut buffer = [(Action::End, 0.0); Card::NUM];
         let mut n = 0;
         for (i, &count) in stock.0.iter().enumerate() {
             if let (true, Some(card)) = (count > 0, Card::from_index(i)) {
-                buffer[n] = (Action::Deal(card), f64::from(count) * per_card);
+                // Divided, not multiplied by a reciprocal: seeded games sample exactly as
+                // before, so records and golden playthroughs replay unchanged.
+                buffer[n] = (Action::Deal(card), f64::from(count) / total);
                 n += 1;
             }
         }

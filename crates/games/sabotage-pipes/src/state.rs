@@ -284,7 +284,7 @@ impl State {
     /// Cards not in any hand, roof or the discard pile: the face-down pile.
     pub fn stock(&self) -> Cards {
         let mut stock = Cards(crate::card::composition(self.demontage));
-        for hand in &self.hands {
+        for hand in &self.hands[..(self.players as usize).min(MAX_PLAYERS)] {
             for (n, h) in stock.0.iter_mut().zip(hand.0) {
                 *n = n.saturating_sub(h);
             }
@@ -302,7 +302,8 @@ impl State {
     /// The number of cards in the face-down pile.
     pub fn stock_len(&self) -> usize {
         let composition = crate::card::deck_size(self.demontage);
-        let hands: usize = self.hands.iter().map(Cards::len).sum();
+        let hands: usize =
+            self.hands[..(self.players as usize).min(MAX_PLAYERS)].iter().map(Cards::len).sum();
         let roofs = self.roofs.iter().flatten().filter(|c| c.is_some()).count();
         composition - hands - roofs - self.discards.len()
     }
