@@ -609,7 +609,7 @@ fn turn_lines(app: &App, view: &View) -> Vec<Line<'static>> {
 }
 
 /// The log's last lines that fit in `area`, newest at the bottom; long lines wrap.
-fn log_panel(frame: &mut Frame, area: Rect, app: &App) {
+pub(super) fn log_panel(frame: &mut Frame, area: Rect, app: &App) {
     let rows = area.height.saturating_sub(2) as usize;
     let width = area.width.saturating_sub(2) as usize;
     let log = app.session.log();

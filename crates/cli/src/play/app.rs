@@ -10,6 +10,7 @@ use tabula_sabotage_pipes::Card;
 
 use super::abagio::{self, Picker};
 use super::moves::{self, Choice};
+use super::sabacc;
 use super::session::{Applied, Session};
 
 /// What is drawn over the table.
@@ -21,6 +22,8 @@ pub enum Overlay {
     ConfirmQuit,
     /// A round of Sabotage has just ended (index into [`Session::round_ends`]).
     RoundOver(usize),
+    /// A hand of Sabacc has just ended (index into [`Session::sabacc_hands`]).
+    HandOver(usize),
 }
 
 /// Where typed keys go.
@@ -55,6 +58,8 @@ pub struct App {
     pub card: usize,
     /// Abagio: the frog (square) chosen and its leap, or the Top Frog's square.
     pub abagio: Picker,
+    /// Sabacc: the row chosen, the amount of a raise or bet, the cards marked.
+    pub sabacc: sabacc::Picker,
     /// The selected row of the move list.
     pub choice: usize,
     /// Any other game: how far the view is scrolled down.
@@ -80,6 +85,7 @@ impl App {
             status: Status { text, error: false },
             card: 0,
             abagio: Picker::default(),
+            sabacc: sabacc::Picker::default(),
             choice: 0,
             scroll: 0,
             record_out,
@@ -155,6 +161,9 @@ impl App {
     fn after(&mut self, applied: &Applied) {
         if let (Some(index), false) = (applied.round_end, self.session.is_over()) {
             self.overlay = Some(Overlay::RoundOver(index));
+        }
+        if let (Some(index), false) = (applied.hand_end, self.session.is_over()) {
+            self.overlay = Some(Overlay::HandOver(index));
         }
         if self.session.is_over() && self.saved.is_none() {
             self.status = Status { text: "The game is over.".to_owned(), error: false };
@@ -264,6 +273,24 @@ impl App {
         true
     }
 
+    /// Sabacc: lets the table's picker react (to a key or a typed line) and does what it
+    /// asks. Returns whether it was handled (always false for other games).
+    fn on_sabacc(
+        &mut self,
+        react: impl FnOnce(&mut sabacc::Picker, &sabacc::Table, &[String]) -> sabacc::Outcome,
+    ) -> bool {
+        let Some(table) = sabacc::Table::of(&self.session) else { return false };
+        let legal = self.session.legal();
+        match react(&mut self.sabacc, &table, &legal) {
+            sabacc::Outcome::Ignored => return false,
+            sabacc::Outcome::Done => {}
+            sabacc::Outcome::Play(action) => self.play(&action),
+            sabacc::Outcome::Say(text, error) => self.status = Status { text, error },
+            sabacc::Outcome::Waiting => self.status = Status { text: self.waiting_text(), error: false },
+        }
+        true
+    }
+
     /// Reads a line typed in the command line: a move, a number from the list, or
     /// `help` / `quit`.
     fn submit(&mut self, line: &str) {
@@ -274,6 +301,9 @@ impl App {
             "?" | "h" | "help" => self.overlay = Some(Overlay::Help),
             _ if self.session.abagio_view().is_some() => {
                 self.on_abagio(|picker, view, legal| picker.on_line(view, legal, line));
+            }
+            _ if self.session.sabacc_view().is_some() => {
+                self.on_sabacc(|picker, table, legal| picker.on_line(table, legal, line));
             }
             _ => {
                 let choices = self.choices();
@@ -341,6 +371,9 @@ impl App {
         if self.on_abagio(|picker, view, legal| picker.on_key(view, legal, key)) {
             return;
         }
+        if self.on_sabacc(|picker, table, legal| picker.on_key(table, legal, key)) {
+            return;
+        }
         match key.code {
             KeyCode::Char('q') => self.ask_quit(),
             KeyCode::Char('?') => self.overlay = Some(Overlay::Help),
@@ -373,6 +406,15 @@ impl App {
                     self.overlay = None;
                     self.status =
                         Status { text: "Next round: the cards are dealt.".to_owned(), error: false };
+                }
+                _ => {}
+            },
+            Overlay::HandOver(_) => match key.code {
+                KeyCode::Char('q') => self.overlay = Some(Overlay::ConfirmQuit),
+                KeyCode::Char('?') => self.overlay = Some(Overlay::Help),
+                KeyCode::Enter | KeyCode::Char(' ') | KeyCode::Esc => {
+                    self.overlay = None;
+                    self.status = Status { text: "Next hand: the cards are dealt.".to_owned(), error: false };
                 }
                 _ => {}
             },

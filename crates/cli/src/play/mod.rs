@@ -2,9 +2,9 @@
 //!
 //! The screen is a state machine ([`app::App`]) fed with keys and a clock, drawn by
 //! [`ui::draw`] into any ratatui backend: the terminal here, a test buffer in the tests.
-//! Sabotage has its own table ([`sabotage_screen`]), Abagio its board ([`abagio_screen`]);
-//! any other game gets the generic screen ([`generic`]): its view as JSON and the legal
-//! moves.
+//! Sabotage has its own table ([`sabotage_screen`]), Abagio its board ([`abagio_screen`]),
+//! Sabacc its card table ([`sabacc_screen`]); any other game gets the generic screen
+//! ([`generic`]): its view as JSON and the legal moves.
 
 mod abagio;
 mod abagio_screen;
@@ -12,6 +12,8 @@ mod app;
 mod generic;
 mod moves;
 mod overlay;
+mod sabacc;
+mod sabacc_screen;
 pub(crate) mod sabotage;
 pub(crate) mod sabotage_screen;
 mod session;
@@ -19,6 +21,8 @@ mod ui;
 
 #[cfg(test)]
 mod abagio_tests;
+#[cfg(test)]
+mod sabacc_tests;
 #[cfg(test)]
 mod tests;
 
@@ -140,7 +144,7 @@ pub fn run(args: Args) -> Result<(), String> {
             };
             println!("Game over: {mine} to {theirs}, {verdict}.");
         }
-        (true, None) => match abagio::verdict(&app.session) {
+        (true, None) => match abagio::verdict(&app.session).or_else(|| sabacc::verdict(&app.session)) {
             Some(verdict) => println!("Game over: {verdict}."),
             None => println!("Game over: returns {:?}.", app.session.state().returns()),
         },

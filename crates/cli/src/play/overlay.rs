@@ -6,10 +6,10 @@ use ratatui::style::{Color, Style, Stylize};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
-use super::abagio_screen;
 use super::app::{App, Overlay};
 use super::sabotage_screen::{result_line, roofs_side_by_side};
 use super::ui::centered;
+use super::{abagio_screen, sabacc_screen};
 
 /// Draws the open window, if any, over `area`.
 pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
@@ -18,6 +18,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         Some(Overlay::Help) => help(frame, area, app),
         Some(Overlay::ConfirmQuit) => confirm_quit(frame, area, app),
         Some(Overlay::RoundOver(index)) => round_over(frame, area, app, index),
+        Some(Overlay::HandOver(index)) => hand_over(frame, area, app, index),
     }
 }
 
@@ -67,6 +68,8 @@ fn help(frame: &mut Frame, area: Rect, app: &App) {
         ]);
     } else if app.session.abagio_view().is_some() {
         lines.extend(abagio_screen::help_lines());
+    } else if app.session.sabacc_view().is_some() {
+        lines.extend(sabacc_screen::help_lines());
     } else {
         lines.extend([
             heading("Playing"),
@@ -100,6 +103,12 @@ fn confirm_quit(frame: &mut Frame, area: Rect, app: &App) {
         ));
     }
     window(frame, centered(area, 56, lines.len() as u16 + 2), "Quit", lines, Color::Yellow);
+}
+
+fn hand_over(frame: &mut Frame, area: Rect, app: &App, index: usize) {
+    let Some(end) = app.session.sabacc_hands().get(index) else { return };
+    let (title, lines) = sabacc_screen::hand_over_lines(app, end);
+    window(frame, centered(area, 92, lines.len() as u16 + 2), &title, lines, Color::Yellow);
 }
 
 fn round_over(frame: &mut Frame, area: Rect, app: &App, index: usize) {

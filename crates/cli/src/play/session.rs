@@ -2,15 +2,15 @@
 //! seats, and the log of what the person's seat has seen.
 //!
 //! Everything the session tells the screen about other seats comes from the person's
-//! view ([`DynState::view`], or the concrete view for Sabotage and Abagio): the log's
-//! texts are the view's history entries, so another seat's card drawn reads `card ?` here
-//! too.
+//! view ([`DynState::view`], or the concrete view for Sabotage, Abagio and Sabacc): the
+//! log's texts are the view's history entries, so another seat's card drawn reads `card ?`
+//! here too.
 
 use serde_json::Value;
 use tabula_core::{Candidate, DynBot, DynState, Record, Registry, Turn};
 use tabula_sabotage_pipes::{Action, Phase, Roof, RoundResult, View};
 
-use super::{abagio, sabotage};
+use super::{abagio, sabacc, sabotage};
 
 /// What a session is made from: the command's arguments, read.
 #[derive(Debug, Clone, Default)]
@@ -75,6 +75,8 @@ pub struct Applied {
     pub round_end: Option<usize>,
     /// The log line that tells the move, after the player's name, if there is one.
     pub said: Option<String>,
+    /// Sabacc: the action ended a hand (index into [`Session::sabacc_hands`]).
+    pub hand_end: Option<usize>,
 }
 
 /// A game between one person and bots.
@@ -88,6 +90,7 @@ pub struct Session {
     log: Vec<LogLine>,
     round_ends: Vec<RoundEnd>,
     explain: bool,
+    sabacc: sabacc::Tracker,
 }
 
 /// Each bot's seed: distinct per seat, fixed by the session's seed.
@@ -141,6 +144,7 @@ impl Session {
             log: Vec::new(),
             round_ends: Vec::new(),
             explain: config.explain,
+            sabacc: sabacc::Tracker::default(),
         })
     }
 
@@ -192,6 +196,21 @@ impl Session {
     /// The person's view of Abagio, when the game is Abagio.
     pub fn abagio_view(&self) -> Option<tabula_abagio::View> {
         abagio::erased(self.state.as_ref()).map(|erased| erased.concrete_view(self.human))
+    }
+
+    /// The person's view of Sabacc, when the game is Sabacc.
+    pub fn sabacc_view(&self) -> Option<tabula_sabacc::View> {
+        sabacc::erased(self.state.as_ref()).map(|erased| erased.concrete_view(self.human))
+    }
+
+    /// Sabacc: how each hand ended, the last roll, each seat's last move.
+    pub fn sabacc_notes(&self) -> &sabacc::Tracker {
+        &self.sabacc
+    }
+
+    /// Sabacc: every hand ended so far.
+    pub fn sabacc_hands(&self) -> &[sabacc::HandEnd] {
+        self.sabacc.hands()
     }
 
     /// The person's view as JSON (`{"player","view","history"}`).
@@ -287,10 +306,11 @@ impl Session {
     ) -> Result<Applied, String> {
         let before = self.sabotage_view();
         let abagio_before = self.abagio_view();
+        let sabacc_before = sabacc::Before::capture(self.state.as_ref(), self.human);
         let logged = self.log.len();
         let canonical = apply(self.state.as_mut())?;
         let text = self.last_seen_text().unwrap_or_else(|| canonical.clone());
-        let mut applied = Applied { text: canonical, round_end: None, said: None };
+        let mut applied = Applied { text: canonical, round_end: None, said: None, hand_end: None };
         match before {
             Some(before) => {
                 self.note_sabotage(actor, &text, &before, &mut applied);
@@ -300,6 +320,21 @@ impl Session {
                 if let (Some(before), Some(after)) = (abagio_before, self.abagio_view()) {
                     let lines = abagio::log_lines(&before, &after, actor, &text, self.human, &self.names);
                     self.log.extend(lines);
+                }
+                self.seen.push(Seen { actor, text, round: None });
+            }
+            None if sabacc_before.is_some() => {
+                if let Some(before) = sabacc_before {
+                    let noted = self.sabacc.note(
+                        before,
+                        self.state.as_ref(),
+                        actor,
+                        &text,
+                        &applied.text,
+                        &self.names,
+                    );
+                    self.log.extend(noted.lines);
+                    applied.hand_end = noted.hand_end;
                 }
                 self.seen.push(Seen { actor, text, round: None });
             }

@@ -9,7 +9,7 @@ use ratatui::widgets::Paragraph;
 use tabula_sabotage_pipes::Phase;
 
 use super::app::{App, Input};
-use super::{abagio, abagio_screen, generic, overlay, sabotage_screen};
+use super::{abagio, abagio_screen, generic, overlay, sabacc, sabacc_screen, sabotage_screen};
 
 /// The smallest terminal the screen is drawn in.
 pub const MIN_WIDTH: u16 = 80;
@@ -42,6 +42,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
     match app.session.sabotage_view() {
         Some(view) => sabotage_screen::draw(frame, body, app, &view),
         None if app.session.abagio_view().is_some() => abagio_screen::draw(frame, body, app),
+        None if app.session.sabacc_view().is_some() => sabacc_screen::draw(frame, body, app),
         None => generic::draw(frame, body, app),
     }
     draw_command(frame, command, app);
@@ -85,6 +86,8 @@ fn draw_command(frame: &mut Frame, area: Rect, app: &App) {
                 "Ao own · Xr E · Wb A · sab opp E · dem E · discard Ao · end · draw"
             } else if app.session.abagio_view().is_some() {
                 abagio::COMMAND_EXAMPLE
+            } else if app.session.sabacc_view().is_some() {
+                sabacc::COMMAND_EXAMPLE
             } else {
                 "an action as listed, or its number"
             };
@@ -136,6 +139,7 @@ pub fn key_hints(app: &App) -> Vec<(&'static str, &'static str)> {
             }
         }
         None if app.session.abagio_view().is_some() => hints.extend(abagio::key_hints(app)),
+        None if app.session.sabacc_view().is_some() => hints.extend(sabacc::key_hints(app)),
         None => {
             if mine {
                 hints.extend([("↑/↓", "move"), ("Enter", "play"), ("1-9", "by number")]);

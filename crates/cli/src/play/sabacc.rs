@@ -1,0 +1,1624 @@
+//! Sabacc in the terminal, apart from the drawing: the cards' labels, what a hand makes in
+//! words, what each seat is doing, the moves offered (with a chooser for the raise and the
+//! Black Knight bet), the log's sentences, and how each hand ended.
+//!
+//! Everything the screen shows comes from the person's seat's [`View`]: its own cards, the
+//! cards laid face up, blocked, shown or put in the interference field, and the public
+//! money, bets and announcements. One thing needs care: the engine clears the table as it
+//! deals the next hand, in the same step as the showdown, so the cards shown at a showdown
+//! are in no view afterwards. [`Tracker`] keeps them: when a step ends a hand, it replays
+//! that step on a copy of the game whose session ends with this hand (so the table is not
+//! cleared) and keeps the person's view of it, masked by the engine like any other view.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use tabula_core::{DynState, ErasedState, Game, Turn};
+use tabula_sabacc::deck::CanonSuit;
+use tabula_sabacc::hand::{self, TarotHand};
+use tabula_sabacc::{
+    Action, Announce, Card, Config, DeckKind, Kind, Phase, Rules, Sabacc, State, Status, Table as Seating,
+    View,
+};
+
+use super::moves::Choice;
+use super::session::{LogLine, Session};
+
+/// The concrete game behind a type-erased state, when it is Sabacc.
+pub fn erased(state: &dyn DynState) -> Option<&ErasedState<Sabacc>> {
+    state.as_any().downcast_ref::<ErasedState<Sabacc>>()
+}
+
+/// What the command line suggests typing.
+pub const COMMAND_EXAMPLE: &str =
+    "call · raise 4 · fold · block 2 · announce see · take · discard 3 · a row's number";
+
+/// The person's view of the game and the game's options: everything the screen draws from.
+#[derive(Debug, Clone)]
+pub struct Table {
+    /// The person's view.
+    pub view: View,
+    /// The game's options (public).
+    pub cfg: Config,
+}
+
+impl Table {
+    /// The person's table, when the game is Sabacc.
+    pub fn of(session: &Session) -> Option<Table> {
+        let erased = erased(session.state())?;
+        Some(Table { view: erased.concrete_view(session.human()), cfg: *erased.concrete_game().config() })
+    }
+
+    /// The state as the person sees it.
+    pub fn state(&self) -> &State {
+        &self.view.state
+    }
+
+    /// The person's seat.
+    pub fn me(&self) -> usize {
+        self.view.player as usize
+    }
+
+    /// Whether the session is over.
+    pub fn is_over(&self) -> bool {
+        self.view.state.phase == Phase::Over
+    }
+
+    /// The communal cards on the table.
+    pub fn communal(&self) -> Vec<Card> {
+        self.view.state.communal.cards().collect()
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Cards and hands in words.
+
+/// The short names of the face cards in the table, in [`tabula_sabacc::deck::FACE_NAMES`]
+/// order (the value follows them).
+const FACE_SHORT: [&str; 14] = [
+    "Queen", "Endur", "Bal", "Dem", "Mod", "Evil", "Star", "Smug", "Bounty", "JKnight", "JMaster", "DJedi",
+    "Sith", "Rancor",
+];
+
+/// A card as drawn on the table: the notation for the tarot decks (`T21`, `10b`, `Nc`,
+/// `idiot`); for the canonical decks its value and suit (`7sa`, `15co`) or a face card's
+/// short name and value (`Demise−13` is `Dem−13`), since there the value is what counts.
+/// A card the seat has not seen is `?` (the screen draws its back).
+pub fn card_label(card: Card) -> String {
+    if card.is_hidden() {
+        return "?".to_owned();
+    }
+    match card.kind() {
+        Kind::Canon(suit, rank) => {
+            let suit = match suit {
+                CanonSuit::Sabres => "sa",
+                CanonSuit::Staves => "st",
+                CanonSuit::Flasks => "fl",
+                CanonSuit::Coins => "co",
+            };
+            format!("{rank}{suit}")
+        }
+        Kind::Face(i) => {
+            format!("{}{}", FACE_SHORT[i as usize], signed(card.canonical_value()).replace('+', ""))
+        }
+        _ => card.to_string(),
+    }
+}
+
+/// `+7`, `−13`, `0`: a signed number with a true minus sign.
+pub fn signed(n: i32) -> String {
+    match n {
+        0 => "0".to_owned(),
+        n if n > 0 => format!("+{n}"),
+        n => format!("−{}", -n),
+    }
+}
+
+/// How a tarot hand makes its value: the evaluation, which tint adds (when it holds suit
+/// cards), how many aces count high, and the communal card it plays (hold'em, stud).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TarotReading {
+    /// The hand's evaluation.
+    pub hand: TarotHand,
+    /// `Some(true)` when the Armes add and the Richesses subtract, `Some(false)` the other
+    /// way; `None` without suit cards.
+    pub armes_add: Option<bool>,
+    /// Aces of the Armes counted high (15, or 14 with 54 cards).
+    pub arme_aces_high: u8,
+    /// Aces of the Richesses counted high.
+    pub riche_aces_high: u8,
+    /// The communal card played.
+    pub communal: Option<Card>,
+}
+
+/// The sums of a tarot hand: trumps, Armes, Richesses, and the aces of each tint.
+fn tarot_sums(cards: &[Card], deck: DeckKind) -> (i32, i32, i32, i32, i32) {
+    let (mut trumps, mut armes, mut riches, mut arme_aces, mut riche_aces) = (0, 0, 0, 0, 0);
+    for &card in cards {
+        match card.kind() {
+            Kind::Trump(n) => trumps += i32::from(n),
+            Kind::Suited(suit, rank) => {
+                let value = deck.rank_value(rank);
+                if suit.is_arme() {
+                    armes += value;
+                    arme_aces += i32::from(rank == 1);
+                } else {
+                    riches += value;
+                    riche_aces += i32::from(rank == 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    (trumps, armes, riches, arme_aces, riche_aces)
+}
+
+/// Reads a tarot hand: the player's own cards and, in hold'em and stud, the communal card
+/// that makes it best (the engine's choice, [`hand::tarot_hand_with`]).
+pub fn read_tarot(own: &[Card], communal: &[Card], deck: DeckKind) -> TarotReading {
+    let mut best: Option<(TarotHand, Option<Card>)> = None;
+    let options: Vec<Option<Card>> =
+        if communal.is_empty() { vec![None] } else { communal.iter().copied().map(Some).collect() };
+    for extra in options {
+        let mut cards = own.to_vec();
+        cards.extend(extra);
+        let h = hand::tarot_hand(&cards, deck);
+        let better = match best {
+            None => true,
+            Some((b, _)) => h.rank > b.rank || (h.rank == b.rank && h.value < b.value),
+        };
+        if better {
+            best = Some((h, extra));
+        }
+    }
+    let (hand, communal) = best.unwrap_or((hand::tarot_hand(own, deck), None));
+    let mut cards = own.to_vec();
+    cards.extend(communal);
+    let (trumps, armes, riches, arme_aces, riche_aces) = tarot_sums(&cards, deck);
+    let suits = cards.iter().any(|c| matches!(c.kind(), Kind::Suited(..)));
+    let extra = deck.ace_high() - 1;
+    // The choice that makes the value, a positive total first (the sign does not matter,
+    // but a positive sum reads more easily).
+    let mut way = None;
+    for positive in [true, false] {
+        for high_a in 0..=arme_aces {
+            for high_r in 0..=riche_aces {
+                let (a, r) = (armes + high_a * extra, riches + high_r * extra);
+                for (armes_add, total) in [(true, trumps + a - r), (false, trumps - a + r)] {
+                    let seen = if positive { total } else { total.abs() };
+                    let fits = seen == i32::from(hand.value);
+                    if fits && way.is_none() {
+                        way = Some((armes_add, high_a as u8, high_r as u8));
+                    }
+                }
+            }
+        }
+    }
+    let (armes_add, arme_aces_high, riche_aces_high) = match way {
+        Some((add, a, r)) => (suits.then_some(add), a, r),
+        None => (None, 0, 0),
+    };
+    TarotReading { hand, armes_add, arme_aces_high, riche_aces_high, communal }
+}
+
+impl TarotReading {
+    /// The hand in words: `22 — Armes add, Richesses subtract`, `grand Sabacc (23)`,
+    /// `over 23 (27): it loses`, with the communal card played.
+    pub fn words(&self, cards: &[Card]) -> String {
+        let h = self.hand;
+        let mut text = match h.rank {
+            hand::LOSING => format!("over 23 ({}): it loses", h.value),
+            hand::GRAND_SABACC => "grand Sabacc (23)".to_owned(),
+            hand::PETIT_SABACC => "petit Sabacc".to_owned(),
+            hand::IDIOT_SABACC => "the Idiot's Sabacc".to_owned(),
+            hand::TRIPLE_IDIOT => "the triple Idiot's Sabacc".to_owned(),
+            _ => h.value.to_string(),
+        };
+        let special = matches!(h.rank, hand::PETIT_SABACC | hand::IDIOT_SABACC | hand::TRIPLE_IDIOT);
+        if let (Some(add), false, false) = (self.armes_add, h.rank == hand::LOSING, special) {
+            let (arme, riche) =
+                cards.iter().chain(self.communal.iter()).fold((false, false), |(a, r), c| match c.kind() {
+                    Kind::Suited(suit, _) if suit.is_arme() => (true, r),
+                    Kind::Suited(..) => (a, true),
+                    _ => (a, r),
+                });
+            let (first, second) = if add { ("Armes", "Richesses") } else { ("Richesses", "Armes") };
+            let tint = match (arme, riche) {
+                (true, true) => format!("{first} add, {second} subtract"),
+                (true, false) => format!("Armes {}", if add { "add" } else { "subtract" }),
+                _ => format!("Richesses {}", if add { "subtract" } else { "add" }),
+            };
+            text.push_str(&format!(" — {tint}"));
+            match self.arme_aces_high + self.riche_aces_high {
+                0 => {}
+                1 => text.push_str(", an ace as 15"),
+                n => text.push_str(&format!(", {n} aces as 15")),
+            }
+        }
+        if let Some(card) = self.communal {
+            text.push_str(&format!(" · with the communal {card}"));
+        }
+        text
+    }
+}
+
+/// A canonical (Cloud City) hand in words: `+17`, `−20`, `+25: bombs out`, `pure Sabacc (+23)`,
+/// `the Idiot's Array`.
+pub fn canon_words(cards: &[Card]) -> String {
+    let h = hand::canon_hand(cards);
+    match h.rank {
+        hand::IDIOTS_ARRAY => "the Idiot's Array".to_owned(),
+        hand::PLUS_23 => "pure Sabacc (+23)".to_owned(),
+        hand::MINUS_23 => "pure Sabacc (−23)".to_owned(),
+        hand::BOMB => format!("{}: bombs out", signed(h.total)),
+        _ => signed(h.total),
+    }
+}
+
+/// A hand of the four-card points game in words: `19`, `34: scores 11`, `pure Sabacc (23)`.
+pub fn points_words(cards: &[Card]) -> String {
+    let h = hand::points_hand(cards);
+    match h.rank {
+        hand::POINTS_PURE => "pure Sabacc (23)".to_owned(),
+        hand::POINTS_IMPURE => "impure Sabacc (46): scores 23".to_owned(),
+        hand::POINTS_COMBINATION => "the Idiot's combination: scores 23".to_owned(),
+        _ if h.is_bust() => format!("{}: over 46, loses {}", h.sum, h.score),
+        _ if h.sum > 23 => format!("{}: scores {}", h.sum, h.score),
+        _ => h.sum.to_string(),
+    }
+}
+
+/// What a hand makes under `cfg`'s rules, in words; `None` when a card of it is hidden.
+pub fn hand_words(cfg: &Config, cards: &[Card], communal: &[Card]) -> Option<String> {
+    if cards.is_empty() || cards.iter().any(|c| c.is_hidden()) {
+        return None;
+    }
+    Some(match cfg.rules {
+        Rules::Tarot => read_tarot(cards, communal, cfg.deck).words(cards),
+        Rules::BlackKnight => read_tarot(cards, &[], cfg.deck).words(cards),
+        Rules::Canonical if cfg.points() => points_words(cards),
+        Rules::Canonical => canon_words(cards),
+    })
+}
+
+/// Each of `own` cards' part in what the hand makes, signed, as the engine's best choice
+/// counts it: trumps their number, suit cards plus or minus by their tint (an ace 1 or
+/// 15), canonical cards their value.
+pub fn card_values(cfg: &Config, own: &[Card], communal: &[Card]) -> Vec<i32> {
+    if !matches!(cfg.rules, Rules::Tarot | Rules::BlackKnight) {
+        return own.iter().map(|c| c.canonical_value()).collect();
+    }
+    let communal = if cfg.rules == Rules::Tarot { communal } else { &[] };
+    let reading = read_tarot(own, communal, cfg.deck);
+    let (mut high_a, mut high_r) = (reading.arme_aces_high, reading.riche_aces_high);
+    own.iter()
+        .map(|card| match card.kind() {
+            Kind::Trump(n) => i32::from(n),
+            Kind::Suited(suit, rank) => {
+                let high = if suit.is_arme() { &mut high_a } else { &mut high_r };
+                let value = if rank == 1 && *high > 0 {
+                    *high -= 1;
+                    cfg.deck.ace_high()
+                } else {
+                    cfg.deck.rank_value(rank)
+                };
+                let adds = reading.armes_add.is_none_or(|armes_add| suit.is_arme() == armes_add);
+                if adds { value } else { -value }
+            }
+            _ => 0,
+        })
+        .collect()
+}
+
+/// What a hand makes, briefly, for the log: `20`, `grand Sabacc`, `over 23 (27)`, `+17`,
+/// `bombs out (+25)`; `None` when a card of it is hidden.
+pub fn hand_brief(cfg: &Config, cards: &[Card], communal: &[Card]) -> Option<String> {
+    if cards.is_empty() || cards.iter().any(|c| c.is_hidden()) {
+        return None;
+    }
+    let words = hand_words(cfg, cards, communal)?;
+    Some(match cfg.rules {
+        Rules::Tarot | Rules::BlackKnight => {
+            let h = read_tarot(cards, if cfg.rules == Rules::Tarot { communal } else { &[] }, cfg.deck).hand;
+            match h.rank {
+                hand::LOSING => format!("over 23 ({})", h.value),
+                hand::GRAND_SABACC => "a grand Sabacc".to_owned(),
+                _ if h.is_sabacc() => words,
+                _ => h.value.to_string(),
+            }
+        }
+        Rules::Canonical if !cfg.points() && hand::canon_hand(cards).bombs() => {
+            format!("a bomb-out ({})", signed(hand::canon_hand(cards).total))
+        }
+        Rules::Canonical => words,
+    })
+}
+
+/// Whether a fully seen hand is a Sabacc of its rules (it would win the Sabacc pot).
+pub fn is_sabacc(cfg: &Config, cards: &[Card], communal: &[Card]) -> bool {
+    match cfg.rules {
+        Rules::Tarot => read_tarot(cards, communal, cfg.deck).hand.is_sabacc(),
+        Rules::BlackKnight => hand::tarot_hand(cards, cfg.deck).is_sabacc(),
+        Rules::Canonical => hand::canon_hand(cards).is_sabacc(),
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The table in words.
+
+/// What the game is doing, in a few words: `betting, tour 2`, `the announce`, `the redeal`.
+pub fn phase_words(table: &Table) -> String {
+    let state = table.state();
+    let canonical = table.cfg.rules == Rules::Canonical;
+    match state.phase {
+        Phase::Deal => "the deal".to_owned(),
+        Phase::Bet if canonical && state.called => "the last betting round".to_owned(),
+        Phase::Bet => format!("betting, tour {}", state.tour),
+        Phase::Window => "blocking, before the roll".to_owned(),
+        Phase::Roll if canonical => "the shift roll".to_owned(),
+        Phase::Roll => "the change roll".to_owned(),
+        Phase::Replace if canonical => "the shift: new cards".to_owned(),
+        Phase::Replace => "the change: new cards".to_owned(),
+        Phase::Announce => format!("the announce, tour {}", state.tour),
+        Phase::Offer | Phase::OfferCard | Phase::Discard | Phase::Show => "the redeal".to_owned(),
+        Phase::StudCard => "a new communal card".to_owned(),
+        Phase::Sudden => "sudden death".to_owned(),
+        Phase::Draw | Phase::DrawCard => format!("the draw, tour {}", state.tour),
+        Phase::Exchange | Phase::ExchangeCard => "the exchange".to_owned(),
+        Phase::Wager => "bets against the banker".to_owned(),
+        Phase::Hit | Phase::HitCard => "hit or stand".to_owned(),
+        Phase::BankerCard => "the banker draws".to_owned(),
+        Phase::Over => "the session is over".to_owned(),
+    }
+}
+
+/// Where a seat stands, in a word or two: `in`, `folded`, `out`, `sees`, `Sabacc!`, `bust`.
+pub fn status_words(table: &Table, seat: usize) -> String {
+    let state = table.state();
+    let s = &state.seats[seat];
+    let bk = table.cfg.rules == Rules::BlackKnight;
+    if s.status == Status::Out {
+        return "out".to_owned();
+    }
+    if state.phase == Phase::Over {
+        return String::new();
+    }
+    if bk && seat == state.dealer as usize {
+        return "banker".to_owned();
+    }
+    match (s.status, s.announce) {
+        (Status::Active, Some(Announce::Continue)) => "continues".to_owned(),
+        (Status::Active, Some(Announce::See)) => "sees".to_owned(),
+        (Status::Active, Some(Announce::Sabacc)) => "Sabacc!".to_owned(),
+        (Status::Active, _) if state.phase == Phase::Sudden && state.tied >> seat & 1 == 1 => {
+            "sudden death".to_owned()
+        }
+        (Status::Active, _) if bk && s.acted => "stands".to_owned(),
+        (Status::Active, _) => "in".to_owned(),
+        (_, Some(Announce::Fold)) => "folded".to_owned(),
+        (_, Some(Announce::See)) => "dropped out".to_owned(),
+        (_, Some(Announce::Sabacc)) => "false Sabacc".to_owned(),
+        _ if bk && s.hand.is_empty() => "sits out".to_owned(),
+        _ if bk => "bust".to_owned(),
+        _ => "folded".to_owned(),
+    }
+}
+
+/// The seat that acts now, if a player does (chance deals and rolls have none).
+pub fn actor(table: &Table) -> Option<usize> {
+    let state = table.state();
+    match state.phase {
+        Phase::Bet
+        | Phase::Window
+        | Phase::Announce
+        | Phase::Offer
+        | Phase::Discard
+        | Phase::Show
+        | Phase::Draw
+        | Phase::Exchange
+        | Phase::Wager
+        | Phase::Hit => Some(state.actor as usize),
+        _ => None,
+    }
+}
+
+/// A seat's result so far: money won or lost (money less the caves it brought), or points.
+pub fn result(cfg: &Config, state: &State, seat: usize) -> i64 {
+    let s = &state.seats[seat];
+    if cfg.points() { i64::from(s.points) } else { i64::from(s.stack) - i64::from(s.bought) }
+}
+
+// ---------------------------------------------------------------------------------------
+// How hands end.
+
+/// How one hand ended, as the person's seat saw it.
+#[derive(Debug, Clone)]
+pub struct HandEnd {
+    /// The hand, from 0.
+    pub hand: u8,
+    /// The table as the hand ended, in the person's view: the cards shown at the showdown
+    /// (and the person's own), the settlement in `state.last`, each seat's money.
+    pub table: View,
+    /// When the showdown ended in a tie: the tied hands, shown before the sudden death.
+    pub tie: Option<Tie>,
+    /// Each seat's gain (or loss) over the hand: money, or points in the points game.
+    pub gains: Vec<i64>,
+}
+
+impl HandEnd {
+    /// The seats that won the hand pot (or beat the banker, or scored best).
+    pub fn winners(&self) -> Vec<usize> {
+        let winners = self.table.state.last.map_or(0, |s| s.winners);
+        (0..self.table.state.players()).filter(|&p| winners >> p & 1 == 1).collect()
+    }
+}
+
+/// A tie at a showdown, as the table saw it before the sudden-death deal.
+#[derive(Debug, Clone)]
+pub struct Tie {
+    /// The table at the showdown, with the tied hands shown.
+    pub view: View,
+    /// The tied seats.
+    pub seats: Vec<usize>,
+}
+
+/// What the session notes of a Sabacc step beyond its text: taken before the step.
+pub struct Before {
+    state: State,
+    view: View,
+    cfg: Config,
+}
+
+impl Before {
+    /// The game as it stands before a step, when it is Sabacc: the referee's state (kept
+    /// inside the session to replay the step, never shown) and the person's view.
+    pub fn capture(state: &dyn DynState, human: usize) -> Option<Before> {
+        let erased = erased(state)?;
+        Some(Before {
+            state: erased.concrete_state().clone(),
+            view: erased.concrete_view(human),
+            cfg: *erased.concrete_game().config(),
+        })
+    }
+}
+
+/// What noting a step produced: log lines, and the hand it ended (an index into
+/// [`Tracker::hands`]).
+pub struct Noted {
+    /// The log's new lines.
+    pub lines: Vec<LogLine>,
+    /// The hand this step ended, if it ended one.
+    pub hand_end: Option<usize>,
+}
+
+/// The last roll of the dice, as the table saw it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Roll {
+    /// The hand it was rolled in, from 0.
+    pub hand: u8,
+    /// What it showed: `7`, `3-3`.
+    pub dice: String,
+    /// Whether the cards changed (tarot: the maximum; canonical: a double).
+    pub change: bool,
+}
+
+/// What the session remembers of a Sabacc game besides the person's view: how each hand
+/// ended, the last roll, each seat's last move in the hand.
+#[derive(Debug, Clone, Default)]
+pub struct Tracker {
+    hands: Vec<HandEnd>,
+    results: Vec<i64>,
+    tie: Option<Tie>,
+    said: Vec<String>,
+    roll: Option<Roll>,
+    started: bool,
+}
+
+impl Tracker {
+    /// Every hand ended so far, first first.
+    pub fn hands(&self) -> &[HandEnd] {
+        &self.hands
+    }
+
+    /// Each seat's last move in the hand in progress (`call`, `raise 4`, `block 2`…), or
+    /// an empty string.
+    pub fn said(&self, seat: usize) -> &str {
+        self.said.get(seat).map_or("", String::as_str)
+    }
+
+    /// The last roll of the hand in progress.
+    pub fn roll(&self, hand: u8) -> Option<&Roll> {
+        self.roll.as_ref().filter(|r| r.hand == hand)
+    }
+
+    /// Notes a step: `before` was taken before it, `after` is the game now, `actor` acted,
+    /// `seen` is the step as the person's seat saw it (another seat's card is `card ?`) and
+    /// `played` its full text, used only to replay the step on a copy of the game.
+    pub fn note(
+        &mut self,
+        before: Before,
+        after: &dyn DynState,
+        actor: Turn,
+        seen: &str,
+        played: &str,
+        names: &[String],
+    ) -> Noted {
+        let Some(erased) = erased(after) else { return Noted { lines: Vec::new(), hand_end: None } };
+        let cfg = before.cfg;
+        let me = before.view.player as usize;
+        let after_view = erased.concrete_view(me);
+        let (b, a) = (&before.view.state, &after_view.state);
+        let players = b.players();
+        if self.said.len() != players {
+            self.said = vec![String::new(); players];
+        }
+        if self.results.len() != players {
+            self.results = (0..players).map(|p| result(&cfg, &session_start(&cfg, b), p)).collect();
+        }
+        let mut log = Log { names, me, lines: Vec::new() };
+        if !self.started {
+            self.started = true;
+            log.table(hand_start(&cfg, b, names, me));
+        }
+        let action = Action::parse(seen, cfg.min_bet).ok();
+        if let Turn::Player(seat) = actor {
+            if let Some(action) = action {
+                if let Some(word) = short_word(&cfg, b, action) {
+                    self.said[seat] = word;
+                }
+            }
+        }
+        let ended = a.hand_no > b.hand_no || (a.phase == Phase::Over && b.phase != Phase::Over);
+        // The table as the hand ended, before the engine cleared it for the next deal.
+        let end_table = ended.then(|| match Game::parse_action(erased.concrete_game(), played) {
+            Ok(action) => table_at_end(&before.state, &cfg, action, me),
+            Err(_) => after_view.clone(),
+        });
+        let shown = end_table.as_ref().map_or(a, |view| &view.state);
+        let step = Step { b, a, shown, actor, action };
+        if let Some(opener) = tell_step(&mut log, &cfg, &step, &mut self.roll) {
+            self.said[opener] = format!("opens {}", a.seats[opener].bet);
+        }
+        // A tie at the showdown: the tied hands were shown before the sudden-death deal.
+        if a.phase == Phase::Sudden && b.phase != Phase::Sudden {
+            let mut shown = before.state.clone();
+            for p in (0..players).filter(|&p| a.tied >> p & 1 == 1) {
+                tabula_sabacc::rules::reveal(&mut shown, p);
+            }
+            let view = tabula_sabacc::view::view(&shown, me);
+            log.table(tie_line(&cfg, &view, a.tied, names));
+            let seats = (0..players).filter(|&p| a.tied >> p & 1 == 1).collect();
+            self.tie = Some(Tie { view, seats });
+        } else if a.phase == Phase::Sudden && a.sudden > b.sudden {
+            log.table("tied again: another sudden-death deal".to_owned());
+        }
+        let mut hand_end = None;
+        if let Some(table) = end_table {
+            let now: Vec<i64> = (0..players).map(|p| result(&cfg, &table.state, p)).collect();
+            let gains = now.iter().zip(&self.results).map(|(n, r)| n - r).collect();
+            self.results = now;
+            let end = HandEnd { hand: b.hand_no, table, tie: self.tie.take(), gains };
+            log.lines.extend(end_lines(&cfg, &end, b, names));
+            self.hands.push(end);
+            hand_end = Some(self.hands.len() - 1);
+            self.said = vec![String::new(); players];
+            let void = a.hand_no.saturating_sub(b.hand_no + 1);
+            if void > 0 {
+                log.table(format!("{void} more hand(s) void: the banker could cover no bet"));
+            }
+            if a.phase == Phase::Over {
+                log.table(session_line(&cfg, a, names));
+            } else {
+                log.table(hand_start(&cfg, a, names, me));
+            }
+        }
+        Noted { lines: log.lines, hand_end }
+    }
+}
+
+/// The state as the first hand began, for each seat's starting result: the cave less the
+/// entry fee (the first mouches are part of the first hand).
+fn session_start(cfg: &Config, state: &State) -> State {
+    let mut start = state.clone();
+    for seat in start.seats.iter_mut() {
+        seat.stack = seat.bought - cfg.entry;
+        seat.points = 0;
+    }
+    start
+}
+
+/// The table as a hand ended, in seat `me`'s view: `action` (which ended the hand) played
+/// on a copy of `before` whose session ends with this hand, so the engine does not clear
+/// the table for the next deal; and whose Sabacc pot is kept rather than shared at the end,
+/// so the money is the hand's. The engine's masking decides what the seat sees.
+fn table_at_end(before: &State, cfg: &Config, action: Action, me: usize) -> View {
+    let mut last = *cfg;
+    last.hands = before.hand_no + 1;
+    if last.table == Seating::FriendlySingle {
+        last.table = Seating::FriendlyRegular;
+    }
+    let mut state = before.clone();
+    tabula_sabacc::rules::play(&mut state, &last, action);
+    tabula_sabacc::view::view(&state, me)
+}
+
+// ---------------------------------------------------------------------------------------
+// The log.
+
+/// Log lines being written for one step.
+struct Log<'a> {
+    names: &'a [String],
+    me: usize,
+    lines: Vec<LogLine>,
+}
+
+impl Log<'_> {
+    /// A line about `seat`; `text` is written for another seat (`calls`) and turned to the
+    /// person's form (`call`) for the person's seat.
+    fn seat(&mut self, seat: usize, text: &str) {
+        let text = if seat == self.me { you_form(text) } else { text.to_owned() };
+        self.lines.push(LogLine { seat: Some(seat), text });
+    }
+
+    /// A line about the table.
+    fn table(&mut self, text: String) {
+        self.lines.push(LogLine { seat: None, text });
+    }
+
+    fn name(&self, seat: usize) -> &str {
+        self.names.get(seat).map_or("?", String::as_str)
+    }
+}
+
+/// A sentence about another seat turned to the person's form: `calls` → `call`,
+/// `is` → `are`, `has` → `have`; the rest unchanged.
+pub fn you_form(text: &str) -> String {
+    let (verb, rest) = text.split_once(' ').unwrap_or((text, ""));
+    let verb = match verb {
+        "is" => "are".to_owned(),
+        "has" => "have".to_owned(),
+        "goes" => "go".to_owned(),
+        // calls → call, raises → raise, exchanges → exchange: drop the s only.
+        v if v.ends_with('s') && !v.ends_with("ss") => v[..v.len() - 1].to_owned(),
+        v => v.to_owned(),
+    };
+    if rest.is_empty() { verb } else { format!("{verb} {rest}") }
+}
+
+/// `you`, `greedy-1 and greedy-2`, `a, b and c`.
+fn names_list(seats: &[usize], names: &[String]) -> String {
+    let named: Vec<&str> = seats.iter().map(|&p| names.get(p).map_or("?", String::as_str)).collect();
+    match named.as_slice() {
+        [] => "nobody".to_owned(),
+        [one] => (*one).to_owned(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// The line that opens a hand: who deals, what everyone paid.
+fn hand_start(cfg: &Config, state: &State, names: &[String], me: usize) -> String {
+    let seat = state.dealer as usize;
+    let dealer = names.get(seat).map_or("?", String::as_str);
+    let number = format!("hand {} of {}", state.hand_no + 1, cfg.hands);
+    let says = |text: &str| if seat == me { you_form(text) } else { text.to_owned() };
+    match cfg.rules {
+        Rules::BlackKnight => format!("{number}: {dealer} {}", says("holds the bank")),
+        Rules::Canonical if cfg.points() => format!("{number}: {dealer} {}", says("deals four cards each")),
+        Rules::Canonical => format!("{number}: {dealer} {}; everyone antes {}", says("deals"), cfg.min_bet),
+        Rules::Tarot if cfg.mouche > 0 => {
+            format!("{number}: {dealer} {}; everyone pays the mouche ({})", says("deals"), cfg.mouche)
+        }
+        Rules::Tarot => format!("{number}: {dealer} {}", says("deals")),
+    }
+}
+
+/// A seat's last move in a word or two, for the table's "last" column.
+fn short_word(cfg: &Config, before: &State, action: Action) -> Option<String> {
+    Some(match action {
+        Action::Call if before.level == before.seats[before.actor as usize].bet => "stays".to_owned(),
+        Action::Call => "calls".to_owned(),
+        Action::Fold => "folds".to_owned(),
+        Action::Raise(k) => format!("raises {}", i32::from(k) * cfg.min_bet),
+        Action::RaiseMax => "raises max".to_owned(),
+        Action::Block(i) => format!("blocks {}", i + 1),
+        Action::Unblock(i) => format!("unblocks {}", i + 1),
+        Action::Ready => "ready".to_owned(),
+        Action::Announce(a) => format!("says {}", a.word()),
+        Action::Take => "takes".to_owned(),
+        Action::Decline => "declines".to_owned(),
+        Action::Discard(i) => format!("discards {}", i + 1),
+        Action::Show(i) => format!("shows {}", i + 1),
+        Action::Field(i) => format!("fields {}", i + 1),
+        Action::Draw => "draws".to_owned(),
+        Action::Trade(i) => format!("trades {}", i + 1),
+        Action::Stand => "stands".to_owned(),
+        Action::CallHand => "calls the hand".to_owned(),
+        Action::Exchange(0) => "keeps".to_owned(),
+        Action::Exchange(m) => format!("exchanges {}", m.count_ones()),
+        Action::Bet(k) => format!("bets {}", i32::from(k) * cfg.min_bet),
+        Action::Hit => "hits".to_owned(),
+        Action::Card(_) | Action::Roll(_) | Action::Dice(..) => return None,
+    })
+}
+
+/// The card at `pos` of `seat`'s hand as the view shows it: `T21`, or `card 2` when hidden.
+fn card_at(state: &State, seat: usize, pos: u8) -> String {
+    let hand = &state.seats[seat].hand;
+    match (pos as usize) < hand.len() {
+        true if !hand.card(pos as usize).is_hidden() => hand.card(pos as usize).to_string(),
+        _ => format!("card {}", pos + 1),
+    }
+}
+
+/// The cards of a hand as the view shows them, `?` for those hidden: `T21 3c ?`.
+fn cards_text(cards: &[Card]) -> String {
+    cards.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
+}
+
+/// One step as the person's seat saw it.
+struct Step<'a> {
+    /// The view before.
+    b: &'a State,
+    /// The view after.
+    a: &'a State,
+    /// The view after, or when the step ended a hand, the table as it ended (the cards laid
+    /// down are still on it).
+    shown: &'a State,
+    /// Who acted.
+    actor: Turn,
+    /// What was played, as the seat saw it (`None` for a card it did not see).
+    action: Option<Action>,
+}
+
+/// The log lines of one step, from the person's views before and after it. Returns the
+/// seat that opened a betting round with its forced bet, if one did.
+fn tell_step(log: &mut Log<'_>, cfg: &Config, step: &Step<'_>, roll: &mut Option<Roll>) -> Option<usize> {
+    let Step { b, a, shown, actor, action } = *step;
+    let me = log.me;
+    match actor {
+        Turn::Player(seat) => {
+            if let Some(action) = action {
+                tell_move(log, cfg, step, seat, action);
+            }
+        }
+        Turn::Chance => match (b.phase, action) {
+            (Phase::Roll, Some(Action::Roll(n))) => {
+                let change = n == cfg.dice.max();
+                let text = if change {
+                    format!("rolls {n}: the cards change (mouche {} each)", cfg.mouche)
+                } else {
+                    format!("rolls {n}: no change")
+                };
+                log.seat(b.dealer as usize, &text);
+                *roll = Some(Roll { hand: b.hand_no, dice: n.to_string(), change });
+            }
+            (Phase::Roll, Some(Action::Dice(x, y))) => {
+                let change = x == y;
+                let text = if change {
+                    format!("rolls {x}-{y}: a double, the shift!")
+                } else {
+                    format!("rolls {x}-{y}: no shift")
+                };
+                log.seat(b.dealer as usize, &text);
+                *roll = Some(Roll { hand: b.hand_no, dice: format!("{x}-{y}"), change });
+            }
+            (Phase::Replace, _) => tell_replacement(log, b, a),
+            (Phase::StudCard, Some(Action::Card(card))) => {
+                log.table(format!("a new communal card: {card}"));
+            }
+            (Phase::OfferCard | Phase::DrawCard | Phase::HitCard, Some(Action::Card(card)))
+                if b.actor as usize == me =>
+            {
+                log.seat(me, &format!("gets {card}"));
+            }
+            (Phase::ExchangeCard, Some(Action::Card(card))) if b.actor as usize == me => {
+                log.seat(me, &format!("gets {card}"));
+            }
+            (Phase::BankerCard, Some(Action::Card(card))) => {
+                log.seat(b.dealer as usize, &format!("draws {card} (the banker)"));
+            }
+            (Phase::Sudden, Some(Action::Card(card))) => {
+                // Sudden-death cards are dealt face up, one each in turn.
+                let got = |p: usize| shown.seats[p].hand.len() > b.seats[p].hand.len();
+                if let Some(seat) = (0..shown.players()).find(|&p| got(p)) {
+                    log.seat(seat, &format!("gets {card} (sudden death)"));
+                }
+            }
+            _ => {}
+        },
+        Turn::Terminal => {}
+    }
+    // The deal is done: the cards each seat holds as the person sees them.
+    if b.phase == Phase::Deal && a.phase != Phase::Deal && a.hand_no == b.hand_no {
+        let mine = &a.seats[me].hand;
+        if !mine.is_empty() {
+            log.seat(me, &format!("is dealt {}", cards_text(mine.cards())));
+        }
+        let shown: Vec<String> = (0..a.players())
+            .filter(|&p| p != me && !a.seats[p].hand.is_empty())
+            .filter_map(|p| {
+                let up: Vec<String> = a.seats[p]
+                    .hand
+                    .cards()
+                    .iter()
+                    .filter(|c| !c.is_hidden())
+                    .map(|c| c.to_string())
+                    .collect();
+                (!up.is_empty()).then(|| format!("{} {}", log.name(p), up.join(" ")))
+            })
+            .collect();
+        if !shown.is_empty() {
+            log.table(format!("face up: {}", shown.join(", ")));
+        }
+        if !a.communal.is_empty() {
+            log.table(format!("communal: {}", cards_text(&a.communal.cards().collect::<Vec<_>>())));
+        }
+    }
+    // Black Knight: a hand over 23 busts at once, shown.
+    if cfg.rules == Rules::BlackKnight && a.hand_no == b.hand_no {
+        for p in 0..a.players() {
+            let busted = b.seats[p].active() && !a.seats[p].active() && !a.seats[p].hand.is_empty();
+            if busted && p != a.dealer as usize {
+                let words = hand_brief(cfg, a.seats[p].hand.cards(), &[]).unwrap_or_default();
+                log.seat(p, &format!("busts with {words}: the bet goes to the banker"));
+            }
+        }
+    }
+    // A betting round opens: the first player in the hand bets the minimum, forced.
+    let opening = a.phase == Phase::Bet
+        && a.hand_no == b.hand_no
+        && !matches!(b.phase, Phase::Bet | Phase::Window | Phase::Roll | Phase::Replace);
+    let opener = if opening { a.first_active() } else { None };
+    if let Some(opener) = opener {
+        log.seat(opener, &format!("opens the betting with {} (forced)", a.seats[opener].bet));
+    }
+    opener
+}
+
+/// A player's move in words.
+fn tell_move(log: &mut Log<'_>, cfg: &Config, step: &Step<'_>, seat: usize, action: Action) {
+    let Step { b, a, shown, .. } = *step;
+    let mouche = if cfg.escalating { cfg.mouche * i32::from(b.tour) } else { cfg.mouche };
+    let tarot = cfg.rules == Rules::Tarot;
+    let text = match action {
+        Action::Call => {
+            let need = b.level - b.seats[seat].bet;
+            if need == 0 {
+                "stays (nothing to add)".to_owned()
+            } else {
+                format!("calls {need} (bet {})", b.level)
+            }
+        }
+        Action::Raise(_) | Action::RaiseMax => {
+            let by = a.level - b.level;
+            let fee = if tarot && mouche > 0 { format!(", mouche {mouche}") } else { String::new() };
+            format!("raises by {by} (bet {}{fee})", a.level)
+        }
+        Action::Fold if mouche > 0 => format!("folds (mouche {mouche})"),
+        Action::Fold => "folds".to_owned(),
+        Action::Block(i) => format!("blocks {}", card_at(a, seat, i)),
+        Action::Unblock(i) => format!("unblocks {}", card_at(a, seat, i)),
+        Action::Ready if seat == log.me => "is ready for the roll".to_owned(),
+        Action::Ready => return,
+        Action::Announce(Announce::Continue) => "goes on (continue)".to_owned(),
+        Action::Announce(Announce::See) => "wants to see".to_owned(),
+        Action::Announce(Announce::Fold) => "folds".to_owned(),
+        Action::Announce(Announce::Sabacc) => {
+            // The cards are laid down: on the table after the step, or as the hand ended.
+            let cards = shown.seats[seat].hand.cards();
+            let communal: Vec<Card> = shown.communal.cards().collect();
+            let words = hand_brief(cfg, cards, &communal).unwrap_or_default();
+            if is_sabacc(cfg, cards, &communal) {
+                format!("lays down a Sabacc: {} — {words}", cards_text(cards))
+            } else {
+                format!(
+                    "lays down {} — {words}: a false Sabacc, five mouches to the Sabacc pot",
+                    cards_text(cards)
+                )
+            }
+        }
+        Action::Take => "takes the card offered".to_owned(),
+        Action::Decline => "declines the card offered".to_owned(),
+        Action::Discard(i) => format!("discards {}", card_at(b, seat, i)),
+        Action::Show(i) => format!("turns {} face up", card_at(shown, seat, i)),
+        Action::Field(i) => format!("puts {} in the interference field", card_at(a, seat, i)),
+        Action::Draw => "draws a card".to_owned(),
+        Action::Trade(i) => format!("trades {}", card_at(b, seat, i)),
+        Action::Stand => "stands".to_owned(),
+        Action::CallHand => "calls the hand: a last betting round, then the showdown".to_owned(),
+        Action::Exchange(0) => "keeps all four cards".to_owned(),
+        Action::Exchange(m) => {
+            let list: Vec<String> =
+                (0..4u8).filter(|i| m >> i & 1 == 1).map(|i| card_at(b, seat, i)).collect();
+            format!("exchanges {}", list.join(", "))
+        }
+        Action::Bet(k) => format!("bets {}", i32::from(k) * cfg.min_bet),
+        Action::Hit => "hits".to_owned(),
+        Action::Card(_) | Action::Roll(_) | Action::Dice(..) => return,
+    };
+    log.seat(seat, &text);
+}
+
+/// A change in progress: the card just replaced, when the person sees either card.
+fn tell_replacement(log: &mut Log<'_>, b: &State, a: &State) {
+    for p in 0..a.players() {
+        let (old, new) = (&b.seats[p].hand, &a.seats[p].hand);
+        for i in 0..old.len().min(new.len()) {
+            if old.pending >> i & 1 == 1 && new.pending >> i & 1 == 0 {
+                let (was, now) = (old.card(i), new.card(i));
+                if !now.is_hidden() || !was.is_hidden() {
+                    log.seat(p, &format!("gets {now} for {was}"));
+                }
+                return;
+            }
+        }
+    }
+    for i in 0..a.communal.len() {
+        if b.communal.pending >> i & 1 == 1 && a.communal.pending >> i & 1 == 0 {
+            log.table(format!("the communal {} is replaced by {}", b.communal.card(i), a.communal.card(i)));
+        }
+    }
+}
+
+/// The line that says who tied at a showdown, and with what.
+fn tie_line(cfg: &Config, tie: &View, tied: u32, names: &[String]) -> String {
+    let seats: Vec<usize> = (0..tie.state.players()).filter(|&p| tied >> p & 1 == 1).collect();
+    let communal: Vec<Card> = tie.state.communal.cards().collect();
+    let words = seats
+        .first()
+        .and_then(|&p| hand_brief(cfg, tie.state.seats[p].hand.cards(), &communal))
+        .map(|w| format!(" with {w}"))
+        .unwrap_or_default();
+    format!("{} tie{words}: sudden death, three new cards each, face up", names_list(&seats, names))
+}
+
+/// The lines that tell how a hand ended.
+fn end_lines(cfg: &Config, end: &HandEnd, before: &State, names: &[String]) -> Vec<LogLine> {
+    let state = &end.table.state;
+    let mut lines = Vec::new();
+    let communal: Vec<Card> = state.communal.cards().collect();
+    let words = |p: usize| hand_brief(cfg, state.seats[p].hand.cards(), &communal);
+    let winners = end.winners();
+    let me = end.table.player as usize;
+    let me_form = |p: usize, text: String| LogLine { seat: Some(p), text: you_or(p == me, text) };
+    let settlement = state.last.unwrap_or_default();
+    match cfg.rules {
+        Rules::BlackKnight => {
+            let banker = state.dealer as usize;
+            if let Some(w) = words(banker) {
+                lines.push(me_form(banker, format!("has {w} (the bank)")));
+            }
+            for p in (0..state.players()).filter(|&p| p != banker && end.gains[p] != 0) {
+                let gain = end.gains[p];
+                let text =
+                    if gain > 0 { format!("wins {gain} from the bank") } else { format!("loses {}", -gain) };
+                lines.push(me_form(p, text));
+            }
+        }
+        Rules::Canonical if cfg.points() => {
+            for p in (0..state.players()).filter(|&p| !state.seats[p].hand.is_empty()) {
+                let best = if winners.contains(&p) { " (best hand, +10)" } else { "" };
+                let w = words(p).unwrap_or_default();
+                lines.push(me_form(p, format!("scores {}{best} with {w}", signed(end.gains[p] as i32))));
+            }
+        }
+        _ => {
+            if cfg.rules == Rules::Canonical {
+                for p in (0..state.players()).filter(|&p| before.seats[p].active()) {
+                    if let Some(w) = words(p).filter(|w| w.contains("bomb-out")) {
+                        lines.push(me_form(
+                            p,
+                            format!("has {w}: the hand pot's worth goes to the Sabacc pot"),
+                        ));
+                    }
+                }
+            }
+            if winners.is_empty() {
+                let why = if cfg.rules == Rules::Canonical {
+                    "every hand bombed out"
+                } else {
+                    "every hand is over 23"
+                };
+                lines.push(LogLine {
+                    seat: None,
+                    text: format!("nobody wins: {why}; the bets go to the Sabacc pot"),
+                });
+            } else {
+                let who = names_list(&winners, names);
+                let verb = if winners.len() > 1 {
+                    "share"
+                } else if winners == [me] {
+                    "win"
+                } else {
+                    "wins"
+                };
+                let mut text = format!("{who} {verb} the hand pot ({})", settlement.pot);
+                if settlement.sabacc > 0 {
+                    text.push_str(&format!(" and the Sabacc pot ({})", settlement.sabacc));
+                }
+                match winners.first().and_then(|&p| words(p)) {
+                    Some(w) => text.push_str(&format!(" with {w}")),
+                    None => text.push_str(" without showing"),
+                }
+                lines.push(LogLine { seat: None, text });
+            }
+        }
+    }
+    for p in 0..state.players() {
+        let (was, now) = (&before.seats[p], &state.seats[p]);
+        if was.status != Status::Out && now.status == Status::Out {
+            lines.push(me_form(p, "is out of the session: the cave is spent".to_owned()));
+        } else if now.bought > was.bought {
+            lines.push(me_form(p, format!("buys a new cave ({})", cfg.buy_in)));
+        }
+    }
+    lines
+}
+
+/// `text` (written for another seat) in the person's form when `you`.
+fn you_or(you: bool, text: String) -> String {
+    if you { you_form(&text) } else { text }
+}
+
+/// The line at the end of the session: each seat's result.
+fn session_line(cfg: &Config, state: &State, names: &[String]) -> String {
+    let parts: Vec<String> = (0..state.players())
+        .map(|p| {
+            format!("{} {}", names.get(p).map_or("?", String::as_str), signed(result(cfg, state, p) as i32))
+        })
+        .collect();
+    format!("the session is over: {}", parts.join(", "))
+}
+
+// ---------------------------------------------------------------------------------------
+// The moves offered.
+
+/// Where the game stands, to notice when the person's choice must start again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Moment {
+    hand: u8,
+    tour: u8,
+    phase: Phase,
+    actor: u8,
+    raises: u8,
+    level: i32,
+    cards: usize,
+    blocked: u16,
+}
+
+impl Moment {
+    fn of(table: &Table) -> Moment {
+        let state = table.state();
+        let hand = &state.seats[table.me()].hand;
+        Moment {
+            hand: state.hand_no,
+            tour: state.tour,
+            phase: state.phase,
+            actor: state.actor,
+            raises: state.raises,
+            level: state.level,
+            cards: hand.len(),
+            blocked: hand.blocked,
+        }
+    }
+}
+
+/// What a key or a typed line asks the screen to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// Not a Sabacc key: the screen's common keys apply.
+    Ignored,
+    /// Handled; nothing more to do.
+    Done,
+    /// Play this action (text notation).
+    Play(String),
+    /// Show this message in the status line (an error when the flag is set).
+    Say(String, bool),
+    /// The person cannot act now: say whom the game waits for.
+    Waiting,
+}
+
+/// The person's legal actions, read.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Offer {
+    /// The actions other than raises and bets, in the engine's order.
+    pub actions: Vec<Action>,
+    /// The legal raises, in minimum bets.
+    pub raises: Vec<u8>,
+    /// The legal Black Knight bets, in minimum bets.
+    pub bets: Vec<u8>,
+}
+
+impl Offer {
+    /// Reads the person's legal actions (empty when it is not their turn).
+    pub fn read(cfg: &Config, legal: &[String]) -> Offer {
+        let mut offer = Offer::default();
+        for text in legal {
+            match Action::parse(text, cfg.min_bet) {
+                Ok(Action::Raise(k)) => offer.raises.push(k),
+                Ok(Action::Bet(k)) => offer.bets.push(k),
+                Ok(action) => offer.actions.push(action),
+                Err(_) => {}
+            }
+        }
+        offer
+    }
+
+    /// Whether the person has a move to make.
+    pub fn is_empty(&self) -> bool {
+        self.actions.is_empty() && self.raises.is_empty() && self.bets.is_empty()
+    }
+
+    fn has(&self, action: Action) -> bool {
+        self.actions.contains(&action)
+    }
+}
+
+/// What the person is choosing: the row of the list, the amount on the raise (or bet)
+/// chooser, the cards marked for an exchange. It starts again whenever the game moves on.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Picker {
+    /// The selected row of the list.
+    pub row: usize,
+    /// The amount on the chooser, in minimum bets (the smallest legal one until changed).
+    pub amount: Option<u8>,
+    /// Points game: the cards marked for the exchange (bit per position).
+    pub marked: u8,
+    moment: Option<Moment>,
+}
+
+/// The key that plays `action` directly, if any.
+fn hotkey(action: Action) -> Option<char> {
+    Some(match action {
+        Action::Call => 'c',
+        Action::Fold => 'f',
+        Action::Raise(_) => 'r',
+        Action::RaiseMax => 'm',
+        Action::Block(i) | Action::Unblock(i) | Action::Discard(i) | Action::Show(i) => (b'1' + i) as char,
+        Action::Ready => 'r',
+        Action::Announce(Announce::Continue) => 'c',
+        Action::Announce(Announce::See) => 's',
+        Action::Announce(Announce::Fold) => 'f',
+        Action::Announce(Announce::Sabacc) => 'a',
+        Action::Take => 't',
+        Action::Decline => 'd',
+        Action::Draw => 'd',
+        Action::Stand => 's',
+        Action::CallHand => 'h',
+        Action::Exchange(0) => 'k',
+        Action::Exchange(_) => 'e',
+        Action::Bet(_) => 'b',
+        Action::Hit => 'h',
+        _ => return None,
+    })
+}
+
+impl Picker {
+    /// This choice as it stands now: unchanged while the game has not moved; otherwise
+    /// started again on the first row.
+    pub fn synced(&self, table: &Table) -> Picker {
+        let moment = Moment::of(table);
+        if self.moment == Some(moment) {
+            return self.clone();
+        }
+        Picker { moment: Some(moment), ..Picker::default() }
+    }
+
+    /// The amount on the chooser: the one chosen if still legal, else the smallest legal.
+    fn amount_of(&self, steps: &[u8]) -> Option<u8> {
+        match self.amount {
+            Some(k) if steps.contains(&k) => Some(k),
+            _ => steps.first().copied(),
+        }
+    }
+
+    /// The rows of the list now, in order, with what each does.
+    pub fn choices(&self, table: &Table, offer: &Offer) -> Vec<Choice> {
+        let state = table.state();
+        let me = table.me();
+        let cfg = &table.cfg;
+        let seat = &state.seats[me];
+        let hand = seat.hand.cards();
+        let communal = table.communal();
+        let money = |k: u8| i32::from(k) * cfg.min_bet;
+        let mouche = if cfg.escalating { cfg.mouche * i32::from(state.tour) } else { cfg.mouche };
+        let tarot = cfg.rules == Rules::Tarot;
+        let mut rows = Vec::new();
+        let mut push = |action: String, label: String, effect: String, key: Option<char>| {
+            rows.push(Choice { action, label, effect, key });
+        };
+        let card = |i: u8| hand.get(i as usize).map_or(String::new(), |&c| card_label(c));
+        let value_without = |i: u8| {
+            let rest: Vec<Card> =
+                hand.iter().enumerate().filter(|&(j, _)| j != i as usize).map(|(_, &c)| c).collect();
+            hand_words(cfg, &rest, &communal).map(|w| format!("leaves {w}")).unwrap_or_default()
+        };
+        let need = state.level - seat.bet;
+        // The betting round: call, the raise chooser, raise max, fold.
+        if offer.has(Action::Call) {
+            let effect = if need == 0 { "nothing to add".to_owned() } else { format!("put in {need}") };
+            push(
+                "call".to_owned(),
+                if need == 0 { "stay".to_owned() } else { format!("call {need}") },
+                effect,
+                Some('c'),
+            );
+        }
+        if let Some(k) = self.amount_of(&offer.raises) {
+            let arrows =
+                if offer.raises.len() > 1 { format!("◀ {} ▶", money(k)) } else { money(k).to_string() };
+            let fee = if tarot && mouche > 0 { format!(" + mouche {mouche}") } else { String::new() };
+            let effect = format!("bet {} · put in {}{fee}", state.level + money(k), need + money(k));
+            push(format!("raise {}", money(k)), format!("raise {arrows}"), effect, Some('r'));
+        }
+        if offer.has(Action::RaiseMax) {
+            let max = tabula_sabacc::betting::max_raise(state, cfg);
+            push(
+                "raise max".to_owned(),
+                format!("raise max ({max})"),
+                format!("bet {}", state.level + max),
+                Some('m'),
+            );
+        }
+        if offer.has(Action::Fold) {
+            let fee = if mouche > 0 { format!("mouche {mouche}; ") } else { String::new() };
+            push("fold".to_owned(), "fold".to_owned(), format!("{fee}out of this hand"), Some('f'));
+        }
+        // The blocking window: ready first, then each card.
+        if offer.has(Action::Ready) {
+            let change = format!("change on {}", cfg.dice.max());
+            push("ready".to_owned(), "ready: roll".to_owned(), change, Some('r'));
+        }
+        for i in 0..hand.len() as u8 {
+            if offer.has(Action::Block(i)) {
+                let effect = "safe from a change".to_owned();
+                push(
+                    format!("block {}", i + 1),
+                    format!("block {} {}", i + 1, card(i)),
+                    effect,
+                    hotkey(Action::Block(i)),
+                );
+            }
+            if offer.has(Action::Unblock(i)) {
+                let effect = "it may change again".to_owned();
+                push(
+                    format!("unblock {}", i + 1),
+                    format!("unblock {} {}", i + 1, card(i)),
+                    effect,
+                    hotkey(Action::Unblock(i)),
+                );
+            }
+        }
+        // The announce.
+        for a in Announce::ALL {
+            if !offer.has(Action::Announce(a)) {
+                continue;
+            }
+            let (label, effect) = match a {
+                Announce::Continue => ("continue", "another tour, with a redeal".to_owned()),
+                Announce::See => ("see", "show down (out if 2 go on)".to_owned()),
+                Announce::Fold => ("fold", "out of this hand, free".to_owned()),
+                Announce::Sabacc => {
+                    let effect = if is_sabacc(cfg, hand, &communal) {
+                        "lay it down: the showdown".to_owned()
+                    } else {
+                        format!("no Sabacc: costs {}", 5 * mouche)
+                    };
+                    ("Sabacc!", effect)
+                }
+            };
+            push(
+                Action::Announce(a).text(cfg.min_bet),
+                label.to_owned(),
+                effect,
+                hotkey(Action::Announce(a)),
+            );
+        }
+        // The redeal.
+        if offer.has(Action::Take) {
+            push("take".to_owned(), "take the card".to_owned(), "then discard one".to_owned(), Some('t'));
+        }
+        if offer.has(Action::Decline) {
+            push("decline".to_owned(), "decline".to_owned(), "keep your cards".to_owned(), Some('d'));
+        }
+        for i in 0..hand.len() as u8 {
+            if offer.has(Action::Discard(i)) {
+                push(
+                    format!("discard {}", i + 1),
+                    format!("discard {} {}", i + 1, card(i)),
+                    value_without(i),
+                    hotkey(Action::Discard(i)),
+                );
+            }
+            if offer.has(Action::Show(i)) {
+                push(
+                    format!("show {}", i + 1),
+                    format!("turn up {} {}", i + 1, card(i)),
+                    "everyone sees it".to_owned(),
+                    hotkey(Action::Show(i)),
+                );
+            }
+        }
+        // Black Knight: hit first.
+        if offer.has(Action::Hit) {
+            push("hit".to_owned(), "hit".to_owned(), "take a card".to_owned(), Some('h'));
+        }
+        // The canonical draw phase.
+        if offer.has(Action::Draw) {
+            push("draw".to_owned(), "draw a card".to_owned(), String::new(), Some('d'));
+        }
+        if offer.has(Action::Stand) {
+            let effect = if cfg.rules == Rules::BlackKnight { "the banker plays" } else { "" };
+            push("stand".to_owned(), "stand".to_owned(), effect.to_owned(), Some('s'));
+        }
+        if offer.has(Action::CallHand) {
+            push(
+                "call hand".to_owned(),
+                "call the hand".to_owned(),
+                "last bets, then the showdown".to_owned(),
+                Some('h'),
+            );
+        }
+        for i in 0..hand.len() as u8 {
+            if offer.has(Action::Trade(i)) {
+                push(
+                    format!("trade {}", i + 1),
+                    format!("trade {} {}", i + 1, card(i)),
+                    value_without(i),
+                    None,
+                );
+            }
+        }
+        for i in 0..hand.len() as u8 {
+            if offer.has(Action::Field(i)) {
+                push(
+                    format!("field {}", i + 1),
+                    format!("field {} {}", i + 1, card(i)),
+                    "frozen: no shift, no trade".to_owned(),
+                    None,
+                );
+            }
+        }
+        // The points game's exchange: the marked cards (digits mark them), or keep.
+        if offer.actions.iter().any(|a| matches!(a, Action::Exchange(m) if *m != 0)) {
+            let marked: Vec<String> =
+                (0..4u8).filter(|i| self.marked >> i & 1 == 1).map(|i| (i + 1).to_string()).collect();
+            // With no card marked the row plays nothing: it says to mark some.
+            let (action, label) = if marked.is_empty() {
+                (String::new(), "exchange: mark with 1-4".to_owned())
+            } else {
+                (format!("exchange {}", marked.join(" ")), format!("exchange {}", marked.join(" ")))
+            };
+            push(action, label, format!("at most {}", cfg.exchange), Some('e'));
+        }
+        if offer.has(Action::Exchange(0)) {
+            push("keep".to_owned(), "keep all four".to_owned(), String::new(), Some('k'));
+        }
+        // Black Knight.
+        if let Some(k) = self.amount_of(&offer.bets) {
+            let arrows =
+                if offer.bets.len() > 1 { format!("◀ {} ▶", money(k)) } else { money(k).to_string() };
+            push(
+                format!("bet {}", money(k)),
+                format!("bet {arrows}"),
+                "a Sabacc pays 3 to 2".to_owned(),
+                Some('b'),
+            );
+        }
+        rows
+    }
+
+    /// Reacts to a key (the screen's common keys are [`Outcome::Ignored`]).
+    pub fn on_key(&mut self, table: &Table, legal: &[String], key: KeyEvent) -> Outcome {
+        *self = self.synced(table);
+        if key.modifiers.contains(KeyModifiers::CONTROL) || key.modifiers.contains(KeyModifiers::ALT) {
+            return Outcome::Ignored;
+        }
+        let offer = Offer::read(&table.cfg, legal);
+        let mine = !offer.is_empty();
+        let rows = self.choices(table, &offer);
+        match key.code {
+            KeyCode::Up
+            | KeyCode::Down
+            | KeyCode::Left
+            | KeyCode::Right
+            | KeyCode::Enter
+            | KeyCode::Char(' ')
+                if !mine || rows.is_empty() =>
+            {
+                Outcome::Waiting
+            }
+            KeyCode::Up => {
+                self.row = (self.row + rows.len() - 1) % rows.len().max(1);
+                Outcome::Done
+            }
+            KeyCode::Down => {
+                self.row = (self.row + 1) % rows.len().max(1);
+                Outcome::Done
+            }
+            KeyCode::Left | KeyCode::Right => {
+                let steps = if offer.raises.is_empty() { &offer.bets } else { &offer.raises };
+                let Some(current) = self.amount_of(steps) else {
+                    return Outcome::Say("there is no amount to choose now".to_owned(), true);
+                };
+                let at = steps.iter().position(|&k| k == current).unwrap_or(0);
+                let next = if key.code == KeyCode::Left {
+                    at.saturating_sub(1)
+                } else {
+                    (at + 1).min(steps.len() - 1)
+                };
+                self.amount = Some(steps[next]);
+                // The chooser's row is the one selected.
+                let row =
+                    self.choices(table, &offer).iter().position(|c| c.key == Some('r') || c.key == Some('b'));
+                if let Some(row) = row {
+                    self.row = row;
+                }
+                Outcome::Done
+            }
+            KeyCode::Enter | KeyCode::Char(' ') => match rows.get(self.row) {
+                Some(choice) => play_row(choice),
+                None => Outcome::Say("nothing to play".to_owned(), true),
+            },
+            KeyCode::Char(c @ '1'..='9') => self.on_digit(table, &offer, &rows, c),
+            KeyCode::Char(c) if c != 'q' && c != '?' => match rows.iter().find(|r| r.key == Some(c)) {
+                Some(choice) => play_row(choice),
+                None if mine && c.is_ascii_lowercase() => Outcome::Say(
+                    format!("`{c}` plays nothing now: the moves are listed with their keys"),
+                    true,
+                ),
+                None if c.is_ascii_lowercase() => Outcome::Waiting,
+                None => Outcome::Ignored,
+            },
+            _ => Outcome::Ignored,
+        }
+    }
+
+    /// A digit: a card's position, for the moves that name one (block or unblock, discard,
+    /// turn up; marking for the exchange).
+    fn on_digit(&mut self, table: &Table, offer: &Offer, rows: &[Choice], c: char) -> Outcome {
+        if offer.is_empty() {
+            return Outcome::Waiting;
+        }
+        let pos = c as u8 - b'1';
+        if offer.actions.iter().any(|a| matches!(a, Action::Exchange(m) if *m != 0)) {
+            let len = table.state().seats[table.me()].hand.len() as u8;
+            if pos >= len {
+                return Outcome::Say(format!("you hold {len} cards"), true);
+            }
+            self.marked ^= 1 << pos;
+            return Outcome::Done;
+        }
+        if let Some(choice) = rows.iter().find(|r| r.key == Some(c)) {
+            return Outcome::Play(choice.action.clone());
+        }
+        let phase = table.state().phase;
+        let verb = match phase {
+            Phase::Window => "block",
+            Phase::Discard => "discard",
+            Phase::Show => "show",
+            _ => return Outcome::Say("no move names a card now: choose from the list".to_owned(), true),
+        };
+        // Let the engine say why that card cannot be chosen.
+        let unblock = table.state().seats[table.me()].hand.is_blocked(pos as usize);
+        let verb = if phase == Phase::Window && unblock { "unblock" } else { verb };
+        Outcome::Play(format!("{verb} {}", pos + 1))
+    }
+
+    /// Reads a typed line: a row's number plays that row; anything else is played as typed.
+    pub fn on_line(&mut self, table: &Table, legal: &[String], line: &str) -> Outcome {
+        *self = self.synced(table);
+        let offer = Offer::read(&table.cfg, legal);
+        let rows = self.choices(table, &offer);
+        match line.trim().parse::<usize>() {
+            Ok(n) if (1..=rows.len()).contains(&n) => play_row(&rows[n - 1]),
+            Ok(n) if rows.is_empty() => {
+                Outcome::Say(format!("there is no move {n}: it is not your turn"), true)
+            }
+            Ok(n) => Outcome::Say(format!("there is no move {n}: the list has {}", rows.len()), true),
+            Err(_) => Outcome::Play(line.trim().to_owned()),
+        }
+    }
+
+    /// The keys that do something now, for the key bar.
+    pub fn key_hints(&self, table: &Table, legal: &[String]) -> Vec<(&'static str, &'static str)> {
+        let offer = Offer::read(&table.cfg, legal);
+        if offer.is_empty() {
+            return Vec::new();
+        }
+        let mut hints = vec![("↑/↓ Enter", "play")];
+        if offer.raises.len() > 1 || offer.bets.len() > 1 {
+            hints.push(("←/→", "amount"));
+        }
+        match table.state().phase {
+            Phase::Window => hints.push(("1-3", "block/unblock")),
+            Phase::Discard => hints.push(("1-4", "discard")),
+            Phase::Show => hints.push(("1-3", "turn up")),
+            Phase::Exchange => hints.push(("1-4", "mark")),
+            _ => {}
+        }
+        hints.push(("letters", "as listed"));
+        hints
+    }
+}
+
+/// Plays a row of the list; the exchange row with no card marked says to mark some.
+fn play_row(choice: &Choice) -> Outcome {
+    if choice.action.is_empty() {
+        Outcome::Say("mark the cards to exchange with 1-4 first (or k to keep all four)".to_owned(), true)
+    } else {
+        Outcome::Play(choice.action.clone())
+    }
+}
+
+/// How the session ended, for the person: `you won 23`, `you lost 12`, `you broke even`;
+/// `None` when the game is not Sabacc or not over.
+pub fn verdict(session: &Session) -> Option<String> {
+    let table = Table::of(session).filter(Table::is_over)?;
+    let mine = result(&table.cfg, table.state(), table.me());
+    Some(match mine {
+        n if table.cfg.points() => format!("you scored {n} points"),
+        0 => "you broke even".to_owned(),
+        n if n > 0 => format!("you won {n}"),
+        n => format!("you lost {}", -n),
+    })
+}
+
+/// The keys that do something now at the Sabacc table, for the key bar (none for other
+/// games).
+pub fn key_hints(app: &super::app::App) -> Vec<(&'static str, &'static str)> {
+    match Table::of(&app.session) {
+        Some(table) => app.sabacc.synced(&table).key_hints(&table, &app.session.legal()),
+        None => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cards(text: &str) -> Vec<Card> {
+        text.split_whitespace().map(|t| t.parse().unwrap()).collect()
+    }
+
+    #[test]
+    fn tarot_hands_say_which_tint_adds() {
+        let h = cards("T12 Kd 7s");
+        let reading = read_tarot(&h, &[], DeckKind::Tarot);
+        assert_eq!(reading.hand.value, 19);
+        assert_eq!(reading.words(&h), "19 — Richesses add, Armes subtract");
+        let h = cards("T10 T13");
+        assert_eq!(read_tarot(&h, &[], DeckKind::Tarot).words(&h), "grand Sabacc (23)");
+        let h = cards("T21 T1 idiot");
+        assert_eq!(read_tarot(&h, &[], DeckKind::Tarot).words(&h), "petit Sabacc");
+        let h = cards("T20 T15");
+        assert_eq!(read_tarot(&h, &[], DeckKind::Tarot).words(&h), "over 23 (35): it loses");
+        // Hold'em: the communal card that makes the hand best.
+        let own = cards("T20 2c");
+        let reading = read_tarot(&own, &cards("Kc T5"), DeckKind::Tarot);
+        assert_eq!(reading.communal, Some("T5".parse().unwrap()));
+        assert_eq!(reading.hand.value, 23);
+        let h = cards("T5 As");
+        let reading = read_tarot(&h, &[], DeckKind::Tarot);
+        assert_eq!(reading.words(&h), "20 — Armes add, an ace as 15");
+    }
+
+    #[test]
+    fn canonical_and_points_hands_in_words() {
+        assert_eq!(canon_words(&cards("7-sabres 10-coins")), "+17");
+        assert_eq!(canon_words(&cards("star demise")), "−30: bombs out");
+        assert_eq!(canon_words(&cards("idiot 2-coins 3-flasks")), "the Idiot's Array");
+        assert_eq!(canon_words(&cards("ace-coins 8-sabres")), "pure Sabacc (+23)");
+        assert_eq!(points_words(&cards("ace-coins 10-sabres 9-staves")), "34: scores 11");
+        assert_eq!(card_label("commander-staves".parse().unwrap()), "12st");
+        assert_eq!(card_label("evil-one".parse().unwrap()), "Evil−15");
+    }
+
+    #[test]
+    fn sentences_turn_to_the_person() {
+        assert_eq!(you_form("calls 4 (bet 6)"), "call 4 (bet 6)");
+        assert_eq!(you_form("raises by 2"), "raise by 2");
+        assert_eq!(you_form("is ready for the roll"), "are ready for the roll");
+        assert_eq!(you_form("exchanges 7-sabres"), "exchange 7-sabres");
+        assert_eq!(you_form("has lost"), "have lost");
+        assert_eq!(you_form("wins 4"), "win 4");
+    }
+}
