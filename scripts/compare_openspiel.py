@@ -23,12 +23,17 @@ import time
 
 import pyspiel
 
-# tabula game -> [(OpenSpiel game, its parameters)], closest in kind first.
-PAIRS = {
-    "abagio": [("backgammon", {})],
-    "sabotage-pipes": [("crazy_eights", {"players": 2})],
-    "sabacc": [("universal_poker", {}), ("blackjack", {})],
-}
+# (tabula game, its options, [(OpenSpiel game, its parameters)]), closest in kind first.
+# Each tabula game is measured as the rulebook plays it, and again cut to about the length
+# of its counterpart (one round of Sabotage, one hand of Sabacc between two players), since
+# an MCTS simulation costs in proportion to the length of its rollout.
+PAIRS = [
+    ("abagio", {}, [("backgammon", {})]),
+    ("sabotage-pipes", {}, [("crazy_eights", {"players": 2})]),
+    ("sabotage-pipes", {"rounds": 1}, [("crazy_eights", {"players": 2})]),
+    ("sabacc", {}, [("universal_poker", {}), ("blackjack", {})]),
+    ("sabacc", {"players": 2, "hands": 1}, [("universal_poker", {}), ("blackjack", {})]),
+]
 TARGETS = {"abagio": 20.0, "sabotage-pipes": 2.0, "sabacc": 2.0}
 
 
@@ -93,13 +98,14 @@ def main():
     playouts = 200 if quick else 2000
     simulations, count = (200, 5) if quick else (1000, 20)
     rows = []
-    for ours, theirs in PAIRS.items():
-        mine = tabula(binary, "--game", ours, "--playouts", str(playouts))
+    for ours, options, theirs in PAIRS:
+        options = json.dumps(options)
+        mine = tabula(binary, "--game", ours, "--options", options, "--playouts", str(playouts))
         if mine is None:
             print(f"(skipping {ours}: this tabula has no such game)", file=sys.stderr)
             continue
-        my_mcts = tabula(binary, "--game", ours, "--bot", "mcts", "--iterations", str(simulations),
-                         "--positions", str(count), "--bot-options", '{"c":2}')
+        my_mcts = tabula(binary, "--game", ours, "--options", options, "--bot", "mcts", "--iterations",
+                         str(simulations), "--positions", str(count), "--bot-options", '{"c":2}')
         for name, params in theirs:
             game = pyspiel.load_game(name, params)
             # Short games get more playouts, so each side runs for a comparable time.
@@ -107,7 +113,7 @@ def main():
             play = openspiel_playouts(game, their_games)
             mcts = openspiel_mcts(game, simulations, count)
             rows.append({
-                "tabula": mine["canonical"], "openspiel": str(game),
+                "tabula": ours if options == "{}" else f"{ours} {options}", "openspiel": str(game),
                 "tabula_actions_per_s": mine["actions_per_s"], "openspiel_actions_per_s": play["actions_per_s"],
                 "tabula_actions_per_game": mine["actions"] / mine["playouts"],
                 "openspiel_actions_per_game": play["actions"] / play["games"],
