@@ -46,6 +46,7 @@ pub mod deck;
 pub mod hand;
 pub mod rules;
 pub mod setup;
+pub mod showdown;
 pub mod state;
 pub mod tarot;
 pub mod view;
@@ -59,6 +60,7 @@ use tabula_core::{
 pub use action::{Action, NUM_ACTIONS};
 pub use config::{Config, DealVariant, Dice, Rules, Scoring, Table};
 pub use deck::{Card, DeckKind, Kind, Suit};
+pub use showdown::{Laid, Showdown};
 pub use state::{Announce, Hand, Phase, Seat, State, Status};
 pub use view::View;
 

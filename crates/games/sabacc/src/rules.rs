@@ -632,6 +632,7 @@ pub fn initial_state(cfg: &Config) -> State {
         under: Default::default(),
         aside: Default::default(),
         last: None,
+        showdown: None,
     };
     if cfg.table == Table::Open {
         state.sabacc_pot += cfg.house;
@@ -676,6 +677,14 @@ fn start_hand(state: &mut State, cfg: &Config) {
 /// After a hand is settled: players who lost their cave buy another (open game) or leave
 /// (closed game); the deal passes left; the next hand starts, or the session ends.
 pub fn end_hand(state: &mut State, cfg: &Config) {
+    // The public record of how it ended, before the table is cleared: the hands on the
+    // table (after a sudden death, recorded at the showdown already), or, for a hand where
+    // no card was dealt (Black Knight with no bet), the previous record stays.
+    if state.tied != 0 {
+        crate::showdown::record_money(state);
+    } else if state.seats.iter().any(|s| !s.hand.is_empty()) {
+        crate::showdown::record_hands(state, cfg);
+    }
     state.hand_no += 1;
     let was_in = in_session(state);
     for seat in state.seats.iter_mut() {

@@ -5,6 +5,7 @@ use tabula_core::SetupError;
 use crate::config::{Config, DealVariant, Rules};
 use crate::deck::Card;
 use crate::rules::{self, MAX_SUDDEN};
+use crate::showdown::{self, Showdown};
 use crate::state::{MAX_COMMUNAL, MAX_HAND, PUBLIC, Phase, State, Status, visible};
 
 /// Whether `phase` belongs to the rule set of `cfg`.
@@ -161,6 +162,9 @@ pub fn validate(state: State, cfg: &Config) -> Result<State, SetupError> {
             expected
         ));
     }
+    if let Some(rec) = &state.showdown {
+        check_showdown(&state, rec, cfg, &mut problems);
+    }
     if !problems.is_empty() {
         return Err(SetupError { problems });
     }
@@ -206,5 +210,77 @@ fn check_turn(state: &State, cfg: &Config, problems: &mut Vec<String>) {
     }
     if rules::is_chance(phase) && phase != Phase::Roll && !rules::card_available(state, cfg) {
         problems.push("a card is to be dealt but none is left".to_owned());
+    }
+}
+
+/// The record of the last hand's end: one entry per seat, cards of this pack (never more
+/// copies than the pack has, in the hands and in each sudden-death deal), shown positions
+/// among the cards held, the evaluation of every fully shown hand, and a hand already ended.
+fn check_showdown(state: &State, rec: &Showdown, cfg: &Config, problems: &mut Vec<String>) {
+    let players = state.players();
+    let mut bad = |p: String| problems.push(format!("the last hand's record: {p}"));
+    if rec.seats().len() != players {
+        bad(format!("it has {} seats but the game {players}", rec.seats().len()));
+        return;
+    }
+    let during_sudden = state.phase == Phase::Sudden && rec.hand == state.hand_no;
+    if rec.hand >= state.hand_no && !during_sudden {
+        bad(format!("hand {} has not ended yet", rec.hand + 1));
+    }
+    if rec.dealer as usize >= players {
+        bad(format!("the dealer is seat {} but there are {players} seats", rec.dealer));
+    }
+    let seats_mask = (1u32 << players) - 1;
+    if rec.contenders & !seats_mask != 0 || rec.settlement.winners & !seats_mask != 0 {
+        bad("a seat beyond the table is named".to_owned());
+    }
+    if !rec.communal().is_empty() && !cfg.deal.communal() {
+        bad("communal cards lie on the table only in hold'em and stud".to_owned());
+    }
+    if rec.deals > 0 && cfg.rules != Rules::Tarot {
+        bad("sudden death is played only in the tarot game".to_owned());
+    }
+    let composition = cfg.composition();
+    let over = |cards: &mut dyn Iterator<Item = Card>, what: &str, bad: &mut dyn FnMut(String)| {
+        let mut used = [0u8; Card::NUM];
+        for c in cards {
+            if c.is_hidden() {
+                bad(format!("{what} holds a hidden card `?`: a position names every card"));
+            } else if composition[c.index()] == 0 {
+                bad(format!("{what} holds {}, which is not in this pack", c.name()));
+            } else {
+                used[c.index()] += 1;
+                if used[c.index()] == composition[c.index()] + 1 {
+                    bad(format!("{what} holds {} more often than the pack has it", c.name()));
+                }
+            }
+        }
+    };
+    over(&mut rec.showdown_cards(), "the hands laid down", &mut bad);
+    for (deal, &tied) in rec.tied().iter().enumerate() {
+        if tied.count_ones() < 2 || tied & !seats_mask != 0 {
+            bad(format!("sudden-death deal {} needs two tied seats at the table", deal + 1));
+        }
+        over(&mut rec.deal_cards(deal), &format!("sudden-death deal {}", deal + 1), &mut bad);
+    }
+    for (p, laid) in rec.seats().iter().enumerate() {
+        let len = laid.cards().len();
+        if u32::from(laid.shown) >> len != 0 {
+            bad(format!("seat {p}: a shown mark names a position beyond its {len} cards"));
+        }
+        let eval = if laid.fully_shown() && laid.cards().iter().all(|c| !c.is_hidden()) {
+            showdown::evaluate(laid.cards(), rec.communal(), cfg)
+        } else {
+            (0, 0)
+        };
+        if (laid.rank, laid.value) != eval {
+            bad(format!(
+                "seat {p}'s hand is worth rank {} value {}, not rank {} value {}",
+                eval.0, eval.1, laid.rank, laid.value
+            ));
+        }
+        if laid.stack < 0 {
+            bad(format!("seat {p} had {} money; nobody owes money", laid.stack));
+        }
     }
 }

@@ -10,6 +10,7 @@
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::deck::Card;
+use crate::showdown::Showdown;
 
 /// The most seats: two decks of twelve players each.
 pub const MAX_PLAYERS: usize = 24;
@@ -754,6 +755,9 @@ pub struct State {
     pub aside: Pile,
     /// How the last hand was settled.
     pub last: Option<Settlement>,
+    /// The public record of the last hand's end: the hands laid down, the sudden-death
+    /// deals, each seat's money at the settlement (rules §What each seat sees).
+    pub showdown: Option<Showdown>,
 }
 
 impl State {
@@ -822,6 +826,7 @@ impl State {
         }
         s.under = s.under.masked(seat);
         s.aside = s.aside.masked(seat);
+        s.showdown = s.showdown.map(|r| r.masked(seat));
         s
     }
 }

@@ -296,6 +296,8 @@ fn showdown(state: &mut State, cfg: &Config) {
         rules::award(state, winners, best.is_sabacc());
         rules::end_hand(state, cfg);
     } else {
+        // The hands laid down stay on record through the sudden death.
+        crate::showdown::record_hands(state, cfg);
         start_sudden(state, winners);
     }
 }
@@ -348,6 +350,7 @@ pub fn after_sudden_card(state: &mut State, cfg: &Config) {
         }
     }
     let best_hand = best_hand.expect("tied seats");
+    crate::showdown::record_sudden(state);
     if winners.count_ones() == 1 {
         rules::award(state, winners, best_hand.is_sabacc());
         rules::end_hand(state, cfg);

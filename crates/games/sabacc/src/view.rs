@@ -5,7 +5,9 @@
 //! cards, face-up and blocked cards, the communal cards, hands laid down or shown, and the
 //! cards it put under the deck itself are visible; the other hands, the deck and the cards
 //! others discarded are not. Money, bets, pots, announcements and who knows which card are
-//! public. Determinization deals the `?` cards anew from the cards the seat has not seen.
+//! public. The record of the last hand's end ([`crate::showdown`]) shows the hands laid down
+//! and the seat's own. Determinization deals the `?` cards anew from the cards the seat has
+//! not seen (the last hand's from that hand's pack).
 
 use rand::Rng;
 use serde::Serialize;
@@ -80,6 +82,29 @@ pub fn determinize<R: Rng + ?Sized>(view: &View, cfg: &Config, rng: &mut R) -> S
             let card = draw(rng);
             state.aside.set(i, card);
         }
+    }
+    // The last hand's record: its `?` cards (the others' hands not shown) are dealt from
+    // the pack of that hand less the cards the record shows.
+    if let Some(rec) = state.showdown.as_mut() {
+        let mut pool = cfg.composition();
+        for c in rec.showdown_cards().filter(|c| !c.is_hidden()) {
+            pool[c.index()] = pool[c.index()].saturating_sub(1);
+        }
+        let mut remaining: u32 = pool.iter().map(|&n| u32::from(n)).sum();
+        let ids = cfg.deck.ids();
+        rec.fill_hidden(|| {
+            let mut pick = rng.random_range(0..remaining.max(1));
+            for id in ids.clone() {
+                let n = u32::from(pool[id]);
+                if pick < n {
+                    pool[id] -= 1;
+                    remaining -= 1;
+                    return Card::from_index(id).expect("an id in range");
+                }
+                pick -= n;
+            }
+            unreachable!("a record hides no more cards than the pack has unseen")
+        });
     }
     state
 }

@@ -1,0 +1,394 @@
+//! The public record of the last hand's end (rules §What each seat sees): the hands laid
+//! down at the showdown with what they were worth, the communal cards they played with, the
+//! sudden-death deals, who was still in the hand and each seat's money as the hand was
+//! settled. The engine deals the next hand in the same step as a showdown, so this record is
+//! what keeps the cards every player at a real table saw laid down; it stays until the next
+//! hand's end (or sudden death) replaces it.
+//!
+//! A fixed-size value like the rest of the state. Every card in it is either public (laid
+//! down, face up, blocked, shown: its position is in [`Laid::shown`]) or known to its owner
+//! only: a seat sees its own cards of the last hand, and the public ones of the others.
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::config::{Config, Rules};
+use crate::deck::Card;
+use crate::hand;
+use crate::rules::MAX_SUDDEN;
+use crate::state::{MAX_COMMUNAL, MAX_HAND, MAX_PLAYERS, PUBLIC, Settlement, State, seat_bit};
+
+/// The cards each tied player gets in one sudden-death deal.
+pub const SUDDEN_CARDS: usize = 3;
+
+/// One seat's part in the last hand's end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Laid {
+    len: u8,
+    cards: [Card; MAX_HAND],
+    /// The positions every seat saw (laid down, face up, blocked or shown); the others only
+    /// the seat itself saw.
+    pub shown: u16,
+    /// When the whole hand was shown: its rank in the rule set's order, best highest (tarot
+    /// and Black Knight: 0 over 23, 1–23 for values 0–22, 24–27 the Sabaccs; canonical: 0 a
+    /// bomb-out … 47 the Idiot's Array; points game: the score's order, −1 over 46); else 0.
+    pub rank: i16,
+    /// When the whole hand was shown: its value (tarot: the best value, or the smallest over
+    /// 23 when it loses; canonical: the signed total; points game: the score); else 0.
+    pub value: i16,
+    /// The sudden-death deals (three face-up cards each) this seat took part in, by deal.
+    sudden: [[Card; SUDDEN_CARDS]; MAX_SUDDEN as usize],
+    /// The seat's money as the hand was settled (before the next deal's mouche or ante, and
+    /// before a new cave).
+    pub stack: i32,
+}
+
+impl Default for Laid {
+    fn default() -> Self {
+        Laid {
+            len: 0,
+            cards: [Card::IDIOT; MAX_HAND],
+            shown: 0,
+            rank: 0,
+            value: 0,
+            sudden: [[Card::IDIOT; SUDDEN_CARDS]; MAX_SUDDEN as usize],
+            stack: 0,
+        }
+    }
+}
+
+impl Laid {
+    /// The cards the seat held at the end (at the showdown, before any sudden death), `?`
+    /// for those a view does not show.
+    pub fn cards(&self) -> &[Card] {
+        &self.cards[..self.len as usize]
+    }
+
+    /// Whether every card was shown (and the hand was not empty).
+    pub fn fully_shown(&self) -> bool {
+        self.len > 0 && u32::from(self.shown) == (1u32 << self.len) - 1
+    }
+
+    /// Whether the card at position `i` was shown to everybody.
+    pub fn is_shown(&self, i: usize) -> bool {
+        self.shown >> i & 1 == 1
+    }
+
+    /// The three cards of sudden-death deal `deal` (meaningful when the seat was tied in it).
+    pub fn sudden(&self, deal: usize) -> &[Card; SUDDEN_CARDS] {
+        &self.sudden[deal]
+    }
+}
+
+/// How the last hand ended, as every seat saw it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Showdown {
+    /// The hand, from 0.
+    pub hand: u8,
+    /// The dealer of that hand (Black Knight: the banker).
+    pub dealer: u8,
+    /// The seats still in the hand when it was settled (bit per seat): those who reached the
+    /// showdown (Black Knight: who did not bust; tied players still tied after the sudden
+    /// death stay in).
+    pub contenders: u32,
+    /// The communal cards the hands played with (hold'em, stud).
+    communal_len: u8,
+    communal: [Card; MAX_COMMUNAL],
+    /// The seats tied in each sudden-death deal (bit per seat); `deals` of them.
+    tied: [u32; MAX_SUDDEN as usize],
+    /// How many sudden-death deals were played.
+    pub deals: u8,
+    /// Who won the hand pot, and what was paid (as in [`State::last`]).
+    pub settlement: Settlement,
+    players: u8,
+    seats: [Laid; MAX_PLAYERS],
+}
+
+impl Default for Showdown {
+    fn default() -> Self {
+        Showdown {
+            hand: 0,
+            dealer: 0,
+            contenders: 0,
+            communal_len: 0,
+            communal: [Card::IDIOT; MAX_COMMUNAL],
+            tied: [0; MAX_SUDDEN as usize],
+            deals: 0,
+            settlement: Settlement::default(),
+            players: 0,
+            seats: [Laid::default(); MAX_PLAYERS],
+        }
+    }
+}
+
+impl Showdown {
+    /// The seats' records.
+    pub fn seats(&self) -> &[Laid] {
+        &self.seats[..self.players as usize]
+    }
+
+    /// The communal cards the hands played with.
+    pub fn communal(&self) -> &[Card] {
+        &self.communal[..self.communal_len as usize]
+    }
+
+    /// The seats tied in each sudden-death deal played, in order.
+    pub fn tied(&self) -> &[u32] {
+        &self.tied[..self.deals as usize]
+    }
+
+    /// The record as `seat` sees it: the others' cards it did not see are `?`.
+    pub fn masked(&self, seat: usize) -> Showdown {
+        let mut s = *self;
+        for (p, laid) in s.seats[..s.players as usize].iter_mut().enumerate() {
+            if p == seat {
+                continue;
+            }
+            for i in 0..laid.len as usize {
+                if !laid.is_shown(i) {
+                    laid.cards[i] = Card::HIDDEN;
+                }
+            }
+        }
+        s
+    }
+
+    /// Deals a card for each `?` from `pool` (the pack less every card this record shows),
+    /// with `draw`.
+    pub fn fill_hidden(&mut self, mut draw: impl FnMut() -> Card) {
+        for laid in self.seats[..self.players as usize].iter_mut() {
+            for i in 0..laid.len as usize {
+                if laid.cards[i].is_hidden() {
+                    laid.cards[i] = draw();
+                }
+            }
+        }
+    }
+
+    /// Every card of the hands and the communal cards (the showdown's pack), `?` included.
+    pub fn showdown_cards(&self) -> impl Iterator<Item = Card> + '_ {
+        self.seats().iter().flat_map(|l| l.cards().iter().copied()).chain(self.communal().iter().copied())
+    }
+
+    /// The cards of sudden-death deal `deal`.
+    pub fn deal_cards(&self, deal: usize) -> impl Iterator<Item = Card> + '_ {
+        let tied = self.tied[deal];
+        self.seats()
+            .iter()
+            .enumerate()
+            .filter(move |(p, _)| tied >> p & 1 == 1)
+            .flat_map(move |(_, l)| l.sudden[deal])
+    }
+}
+
+/// Writes the hands on the table into a new record for the hand in progress: what each
+/// seat held, which cards everybody saw, what fully shown hands were worth, the communal
+/// cards, and each seat's money.
+pub fn record_hands(state: &mut State, cfg: &Config) {
+    let mut rec = Showdown {
+        hand: state.hand_no,
+        dealer: state.dealer,
+        players: state.players() as u8,
+        settlement: state.last.unwrap_or_default(),
+        ..Showdown::default()
+    };
+    for (o, c) in rec.communal.iter_mut().zip(state.communal.cards()) {
+        *o = c;
+    }
+    rec.communal_len = state.communal.len() as u8;
+    for p in 0..state.players() {
+        let seat = &state.seats[p];
+        let hand = &seat.hand;
+        let laid = &mut rec.seats[p];
+        laid.len = hand.len() as u8;
+        laid.cards[..hand.len()].copy_from_slice(hand.cards());
+        for (i, &k) in hand.known().iter().enumerate() {
+            if k & PUBLIC != 0 {
+                laid.shown |= 1 << i;
+            }
+        }
+        laid.stack = seat.stack;
+        if seat.active() {
+            rec.contenders |= seat_bit(p);
+        }
+        if laid.fully_shown() {
+            let (rank, value) = evaluate(hand.cards(), state_communal(&rec.communal, rec.communal_len), cfg);
+            laid.rank = rank;
+            laid.value = value;
+        }
+    }
+    state.showdown = Some(rec);
+}
+
+fn state_communal(cards: &[Card; MAX_COMMUNAL], len: u8) -> &[Card] {
+    &cards[..len as usize]
+}
+
+/// What a hand is worth, as (rank, value) for the record: its own cards, with the communal
+/// cards of hold'em and stud.
+pub fn evaluate(cards: &[Card], communal: &[Card], cfg: &Config) -> (i16, i16) {
+    match cfg.rules {
+        Rules::Tarot => {
+            let h = hand::tarot_hand_with(cards, communal, cfg.deck);
+            (i16::from(h.rank), i16::from(h.value))
+        }
+        Rules::BlackKnight => {
+            let h = hand::tarot_hand(cards, cfg.deck);
+            (i16::from(h.rank), i16::from(h.value))
+        }
+        Rules::Canonical if cfg.points() => {
+            let h = hand::points_hand(cards);
+            let rank = if h.is_bust() { -1 } else { h.rank.clamp(-1, i32::from(i16::MAX)) as i16 };
+            (rank, h.score.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16)
+        }
+        Rules::Canonical => {
+            let h = hand::canon_hand(cards);
+            (i16::from(h.rank), h.total.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16)
+        }
+    }
+}
+
+/// Adds the sudden-death deal on the table (the tied players' three face-up cards) to the
+/// record, with each seat's money.
+pub fn record_sudden(state: &mut State) {
+    let (seats, tied) = (&state.seats, state.tied);
+    let Some(rec) = state.showdown.as_mut() else { return };
+    let deal = rec.deals as usize;
+    if deal >= MAX_SUDDEN as usize {
+        return;
+    }
+    rec.tied[deal] = tied;
+    rec.deals += 1;
+    for (p, (seat, laid)) in seats.iter().zip(rec.seats.iter_mut()).enumerate() {
+        laid.stack = seat.stack;
+        if tied >> p & 1 == 1 {
+            for (o, &c) in laid.sudden[deal].iter_mut().zip(seat.hand.cards()) {
+                *o = c;
+            }
+        }
+    }
+}
+
+/// The settlement and each seat's money in the record, as the hand is settled.
+pub fn record_money(state: &mut State) {
+    let (seats, last) = (&state.seats, state.last);
+    let Some(rec) = state.showdown.as_mut() else { return };
+    rec.settlement = last.unwrap_or_default();
+    for (laid, seat) in rec.seats.iter_mut().zip(seats.iter()) {
+        laid.stack = seat.stack;
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// JSON: lists instead of fixed arrays.
+
+#[derive(Serialize, Deserialize)]
+struct LaidJson {
+    cards: Vec<Card>,
+    shown: u16,
+    #[serde(default)]
+    rank: i16,
+    #[serde(default)]
+    value: i16,
+    /// One entry per sudden-death deal: the seat's three cards, or none when not tied in it.
+    #[serde(default)]
+    sudden: Vec<Vec<Card>>,
+    stack: i32,
+}
+
+#[derive(Serialize, Deserialize)]
+struct ShowdownJson {
+    hand: u8,
+    dealer: u8,
+    contenders: u32,
+    communal: Vec<Card>,
+    tied: Vec<u32>,
+    settlement: Settlement,
+    seats: Vec<LaidJson>,
+}
+
+impl Serialize for Showdown {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let tied = self.tied();
+        ShowdownJson {
+            hand: self.hand,
+            dealer: self.dealer,
+            contenders: self.contenders,
+            communal: self.communal().to_vec(),
+            tied: tied.to_vec(),
+            settlement: self.settlement,
+            seats: self
+                .seats()
+                .iter()
+                .enumerate()
+                .map(|(p, l)| LaidJson {
+                    cards: l.cards().to_vec(),
+                    shown: l.shown,
+                    rank: l.rank,
+                    value: l.value,
+                    sudden: tied
+                        .iter()
+                        .enumerate()
+                        .map(|(d, &t)| if t >> p & 1 == 1 { l.sudden[d].to_vec() } else { Vec::new() })
+                        .collect(),
+                    stack: l.stack,
+                })
+                .collect(),
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Showdown {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Showdown, D::Error> {
+        use serde::de::Error;
+        let j = ShowdownJson::deserialize(d)?;
+        if j.seats.len() > MAX_PLAYERS
+            || j.communal.len() > MAX_COMMUNAL
+            || j.tied.len() > MAX_SUDDEN as usize
+        {
+            return Err(D::Error::custom(format!(
+                "a showdown has at most {MAX_PLAYERS} seats, {MAX_COMMUNAL} communal cards and {MAX_SUDDEN} \
+                 sudden-death deals"
+            )));
+        }
+        let mut rec = Showdown {
+            hand: j.hand,
+            dealer: j.dealer,
+            contenders: j.contenders,
+            communal_len: j.communal.len() as u8,
+            deals: j.tied.len() as u8,
+            settlement: j.settlement,
+            players: j.seats.len() as u8,
+            ..Showdown::default()
+        };
+        rec.communal[..j.communal.len()].copy_from_slice(&j.communal);
+        rec.tied[..j.tied.len()].copy_from_slice(&j.tied);
+        for (p, (laid, lj)) in rec.seats.iter_mut().zip(j.seats).enumerate() {
+            if lj.cards.len() > MAX_HAND {
+                return Err(D::Error::custom(format!("a hand holds at most {MAX_HAND} cards")));
+            }
+            if lj.sudden.len() != rec.deals as usize {
+                return Err(D::Error::custom("each seat lists one entry per sudden-death deal"));
+            }
+            laid.len = lj.cards.len() as u8;
+            laid.cards[..lj.cards.len()].copy_from_slice(&lj.cards);
+            laid.shown = lj.shown;
+            laid.rank = lj.rank;
+            laid.value = lj.value;
+            laid.stack = lj.stack;
+            for (deal, cards) in lj.sudden.iter().enumerate() {
+                let tied = rec.tied[deal] >> p & 1 == 1;
+                match (tied, cards.len()) {
+                    (true, SUDDEN_CARDS) => laid.sudden[deal].copy_from_slice(cards),
+                    (false, 0) => {}
+                    _ => {
+                        return Err(D::Error::custom(format!(
+                            "a sudden-death deal gives {SUDDEN_CARDS} cards to each tied seat and none to the others"
+                        )));
+                    }
+                }
+            }
+        }
+        Ok(rec)
+    }
+}
