@@ -4,19 +4,17 @@
 //!
 //! Everything the screen shows comes from the person's seat's [`View`]: its own cards, the
 //! cards laid face up, blocked, shown or put in the interference field, and the public
-//! money, bets and announcements. One thing needs care: the engine clears the table as it
-//! deals the next hand, in the same step as the showdown, so the cards shown at a showdown
-//! are in no view afterwards. [`Tracker`] keeps them: when a step ends a hand, it replays
-//! that step on a copy of the game whose session ends with this hand (so the table is not
-//! cleared) and keeps the person's view of it, masked by the engine like any other view.
+//! money, bets and announcements. The engine clears the table as it deals the next hand, in
+//! the same step as the showdown; the hands laid down stay in the view's public record of
+//! the last hand's end (`state.showdown`), masked by the engine like the rest of the view,
+//! and the hand's summary is drawn from it.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use tabula_core::{DynState, ErasedState, Game, Turn};
+use tabula_core::{DynState, ErasedState, Turn};
 use tabula_sabacc::deck::CanonSuit;
 use tabula_sabacc::hand::{self, TarotHand};
 use tabula_sabacc::{
-    Action, Announce, Card, Config, DeckKind, Kind, Phase, Rules, Sabacc, State, Status, Table as Seating,
-    View,
+    Action, Announce, Card, Config, DeckKind, Kind, Phase, Rules, Sabacc, Showdown, State, Status, View,
 };
 
 use super::moves::Choice;
@@ -434,11 +432,13 @@ pub fn result(cfg: &Config, state: &State, seat: usize) -> i64 {
 pub struct HandEnd {
     /// The hand, from 0.
     pub hand: u8,
-    /// The table as the hand ended, in the person's view: the cards shown at the showdown
-    /// (and the person's own), the settlement in `state.last`, each seat's money.
+    /// The person's view just after the step that ended the hand: the money and seats now.
     pub table: View,
-    /// When the showdown ended in a tie: the tied hands, shown before the sudden death.
-    pub tie: Option<Tie>,
+    /// The view's record of the hand's end: the hands laid down (and the person's own), the
+    /// sudden-death deals, the settlement, each seat's money as it was settled.
+    pub record: Showdown,
+    /// Each seat's result as the hand was settled (money less caves, or points).
+    pub results: Vec<i64>,
     /// Each seat's gain (or loss) over the hand: money, or points in the points game.
     pub gains: Vec<i64>,
 }
@@ -446,37 +446,29 @@ pub struct HandEnd {
 impl HandEnd {
     /// The seats that won the hand pot (or beat the banker, or scored best).
     pub fn winners(&self) -> Vec<usize> {
-        let winners = self.table.state.last.map_or(0, |s| s.winners);
-        (0..self.table.state.players()).filter(|&p| winners >> p & 1 == 1).collect()
+        let winners = self.record.settlement.winners;
+        (0..self.record.seats().len()).filter(|&p| winners >> p & 1 == 1).collect()
     }
-}
 
-/// A tie at a showdown, as the table saw it before the sudden-death deal.
-#[derive(Debug, Clone)]
-pub struct Tie {
-    /// The table at the showdown, with the tied hands shown.
-    pub view: View,
-    /// The tied seats.
-    pub seats: Vec<usize>,
+    /// When the showdown ended in a tie: the seats tied (their hands, laid down at the
+    /// showdown, are in the record; the sudden-death deals too).
+    pub fn tied(&self) -> Vec<usize> {
+        let tied = self.record.tied().first().copied().unwrap_or(0);
+        (0..self.record.seats().len()).filter(|&p| tied >> p & 1 == 1).collect()
+    }
 }
 
 /// What the session notes of a Sabacc step beyond its text: taken before the step.
 pub struct Before {
-    state: State,
     view: View,
     cfg: Config,
 }
 
 impl Before {
-    /// The game as it stands before a step, when it is Sabacc: the referee's state (kept
-    /// inside the session to replay the step, never shown) and the person's view.
+    /// The person's view before a step, when the game is Sabacc.
     pub fn capture(state: &dyn DynState, human: usize) -> Option<Before> {
         let erased = erased(state)?;
-        Some(Before {
-            state: erased.concrete_state().clone(),
-            view: erased.concrete_view(human),
-            cfg: *erased.concrete_game().config(),
-        })
+        Some(Before { view: erased.concrete_view(human), cfg: *erased.concrete_game().config() })
     }
 }
 
@@ -506,7 +498,6 @@ pub struct Roll {
 pub struct Tracker {
     hands: Vec<HandEnd>,
     results: Vec<i64>,
-    tie: Option<Tie>,
     said: Vec<String>,
     roll: Option<Roll>,
     started: bool,
@@ -530,15 +521,15 @@ impl Tracker {
     }
 
     /// Notes a step: `before` was taken before it, `after` is the game now, `actor` acted,
-    /// `seen` is the step as the person's seat saw it (another seat's card is `card ?`) and
-    /// `played` its full text, used only to replay the step on a copy of the game.
+    /// `seen` is the step as the person's seat saw it (another seat's card is `card ?`);
+    /// `_played`, its full text, is not needed: everything comes from the person's views.
     pub fn note(
         &mut self,
         before: Before,
         after: &dyn DynState,
         actor: Turn,
         seen: &str,
-        played: &str,
+        _played: &str,
         names: &[String],
     ) -> Noted {
         let Some(erased) = erased(after) else { return Noted { lines: Vec::new(), hand_end: None } };
@@ -567,35 +558,33 @@ impl Tracker {
             }
         }
         let ended = a.hand_no > b.hand_no || (a.phase == Phase::Over && b.phase != Phase::Over);
-        // The table as the hand ended, before the engine cleared it for the next deal.
-        let end_table = ended.then(|| match Game::parse_action(erased.concrete_game(), played) {
-            Ok(action) => table_at_end(&before.state, &cfg, action, me),
-            Err(_) => after_view.clone(),
-        });
-        let shown = end_table.as_ref().map_or(a, |view| &view.state);
-        let step = Step { b, a, shown, actor, action };
+        // The record of the hand's end, which the engine keeps as it clears the table.
+        let record = a.showdown.filter(|r| ended && r.hand == b.hand_no);
+        let step = Step { b, a, ended: record.as_ref(), actor, action };
         if let Some(opener) = tell_step(&mut log, &cfg, &step, &mut self.roll) {
             self.said[opener] = format!("opens {}", a.seats[opener].bet);
         }
-        // A tie at the showdown: the tied hands were shown before the sudden-death deal.
+        // A tie at the showdown: the tied hands were laid down before the sudden-death deal.
         if a.phase == Phase::Sudden && b.phase != Phase::Sudden {
-            let mut shown = before.state.clone();
-            for p in (0..players).filter(|&p| a.tied >> p & 1 == 1) {
-                tabula_sabacc::rules::reveal(&mut shown, p);
+            if let Some(rec) = a.showdown.filter(|r| r.hand == a.hand_no) {
+                log.table(tie_line(&cfg, &rec, a.tied, names));
             }
-            let view = tabula_sabacc::view::view(&shown, me);
-            log.table(tie_line(&cfg, &view, a.tied, names));
-            let seats = (0..players).filter(|&p| a.tied >> p & 1 == 1).collect();
-            self.tie = Some(Tie { view, seats });
         } else if a.phase == Phase::Sudden && a.sudden > b.sudden {
             log.table("tied again: another sudden-death deal".to_owned());
         }
         let mut hand_end = None;
-        if let Some(table) = end_table {
-            let now: Vec<i64> = (0..players).map(|p| result(&cfg, &table.state, p)).collect();
+        if let Some(record) = record {
+            // The results as settled: money before the next deal's mouche or ante (and before
+            // a new cave: the caves bought are those before the step); points.
+            let now: Vec<i64> = (0..players)
+                .map(|p| match cfg.points() {
+                    true => i64::from(a.seats[p].points),
+                    false => i64::from(record.seats()[p].stack) - i64::from(b.seats[p].bought),
+                })
+                .collect();
             let gains = now.iter().zip(&self.results).map(|(n, r)| n - r).collect();
-            self.results = now;
-            let end = HandEnd { hand: b.hand_no, table, tie: self.tie.take(), gains };
+            self.results = now.clone();
+            let end = HandEnd { hand: b.hand_no, table: after_view.clone(), record, results: now, gains };
             log.lines.extend(end_lines(&cfg, &end, b, names));
             self.hands.push(end);
             hand_end = Some(self.hands.len() - 1);
@@ -623,21 +612,6 @@ fn session_start(cfg: &Config, state: &State) -> State {
         seat.points = 0;
     }
     start
-}
-
-/// The table as a hand ended, in seat `me`'s view: `action` (which ended the hand) played
-/// on a copy of `before` whose session ends with this hand, so the engine does not clear
-/// the table for the next deal; and whose Sabacc pot is kept rather than shared at the end,
-/// so the money is the hand's. The engine's masking decides what the seat sees.
-fn table_at_end(before: &State, cfg: &Config, action: Action, me: usize) -> View {
-    let mut last = *cfg;
-    last.hands = before.hand_no + 1;
-    if last.table == Seating::FriendlySingle {
-        last.table = Seating::FriendlyRegular;
-    }
-    let mut state = before.clone();
-    tabula_sabacc::rules::play(&mut state, &last, action);
-    tabula_sabacc::view::view(&state, me)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -759,9 +733,8 @@ struct Step<'a> {
     b: &'a State,
     /// The view after.
     a: &'a State,
-    /// The view after, or when the step ended a hand, the table as it ended (the cards laid
-    /// down are still on it).
-    shown: &'a State,
+    /// When the step ended a hand: the view's record of its end (the cards laid down).
+    ended: Option<&'a Showdown>,
     /// Who acted.
     actor: Turn,
     /// What was played, as the seat saw it (`None` for a card it did not see).
@@ -771,7 +744,7 @@ struct Step<'a> {
 /// The log lines of one step, from the person's views before and after it. Returns the
 /// seat that opened a betting round with its forced bet, if one did.
 fn tell_step(log: &mut Log<'_>, cfg: &Config, step: &Step<'_>, roll: &mut Option<Roll>) -> Option<usize> {
-    let Step { b, a, shown, actor, action } = *step;
+    let Step { b, a, ended, actor, action } = *step;
     let me = log.me;
     match actor {
         Turn::Player(seat) => {
@@ -816,9 +789,14 @@ fn tell_step(log: &mut Log<'_>, cfg: &Config, step: &Step<'_>, roll: &mut Option
                 log.seat(b.dealer as usize, &format!("draws {card} (the banker)"));
             }
             (Phase::Sudden, Some(Action::Card(card))) => {
-                // Sudden-death cards are dealt face up, one each in turn.
-                let got = |p: usize| shown.seats[p].hand.len() > b.seats[p].hand.len();
-                if let Some(seat) = (0..shown.players()).find(|&p| got(p)) {
+                // Sudden-death cards are dealt face up, one each in turn; the last one ends
+                // the deal (and the hand, when it decides), so it goes to the last tied seat.
+                let got = |p: usize| a.seats[p].hand.len() > b.seats[p].hand.len();
+                let seat = match ended.is_some() || a.sudden > b.sudden {
+                    true => b.order().filter(|&p| b.tied >> p & 1 == 1).last(),
+                    false => (0..a.players()).find(|&p| got(p)),
+                };
+                if let Some(seat) = seat {
                     log.seat(seat, &format!("gets {card} (sudden death)"));
                 }
             }
@@ -875,7 +853,7 @@ fn tell_step(log: &mut Log<'_>, cfg: &Config, step: &Step<'_>, roll: &mut Option
 
 /// A player's move in words.
 fn tell_move(log: &mut Log<'_>, cfg: &Config, step: &Step<'_>, seat: usize, action: Action) {
-    let Step { b, a, shown, .. } = *step;
+    let Step { b, a, ended, .. } = *step;
     let mouche = if cfg.escalating { cfg.mouche * i32::from(b.tour) } else { cfg.mouche };
     let tarot = cfg.rules == Rules::Tarot;
     let text = match action {
@@ -902,9 +880,12 @@ fn tell_move(log: &mut Log<'_>, cfg: &Config, step: &Step<'_>, seat: usize, acti
         Action::Announce(Announce::See) => "wants to see".to_owned(),
         Action::Announce(Announce::Fold) => "folds".to_owned(),
         Action::Announce(Announce::Sabacc) => {
-            // The cards are laid down: on the table after the step, or as the hand ended.
-            let cards = shown.seats[seat].hand.cards();
-            let communal: Vec<Card> = shown.communal.cards().collect();
+            // The cards are laid down: on the table after the step, or in the record of the
+            // hand's end.
+            let (cards, communal): (&[Card], Vec<Card>) = match ended {
+                Some(rec) => (rec.seats()[seat].cards(), rec.communal().to_vec()),
+                None => (a.seats[seat].hand.cards(), a.communal.cards().collect()),
+            };
             let words = hand_brief(cfg, cards, &communal).unwrap_or_default();
             if is_sabacc(cfg, cards, &communal) {
                 format!("lays down a Sabacc: {} — {words}", cards_text(cards))
@@ -918,7 +899,7 @@ fn tell_move(log: &mut Log<'_>, cfg: &Config, step: &Step<'_>, seat: usize, acti
         Action::Take => "takes the card offered".to_owned(),
         Action::Decline => "declines the card offered".to_owned(),
         Action::Discard(i) => format!("discards {}", card_at(b, seat, i)),
-        Action::Show(i) => format!("turns {} face up", card_at(shown, seat, i)),
+        Action::Show(i) => format!("turns {} face up", card_at(a, seat, i)),
         Action::Field(i) => format!("puts {} in the interference field", card_at(a, seat, i)),
         Action::Draw => "draws a card".to_owned(),
         Action::Trade(i) => format!("trades {}", card_at(b, seat, i)),
@@ -958,13 +939,13 @@ fn tell_replacement(log: &mut Log<'_>, b: &State, a: &State) {
     }
 }
 
-/// The line that says who tied at a showdown, and with what.
-fn tie_line(cfg: &Config, tie: &View, tied: u32, names: &[String]) -> String {
-    let seats: Vec<usize> = (0..tie.state.players()).filter(|&p| tied >> p & 1 == 1).collect();
-    let communal: Vec<Card> = tie.state.communal.cards().collect();
+/// The line that says who tied at a showdown, and with what (the hands laid down, in the
+/// record of the showdown).
+fn tie_line(cfg: &Config, rec: &Showdown, tied: u32, names: &[String]) -> String {
+    let seats: Vec<usize> = (0..rec.seats().len()).filter(|&p| tied >> p & 1 == 1).collect();
     let words = seats
         .first()
-        .and_then(|&p| hand_brief(cfg, tie.state.seats[p].hand.cards(), &communal))
+        .and_then(|&p| hand_brief(cfg, rec.seats()[p].cards(), rec.communal()))
         .map(|w| format!(" with {w}"))
         .unwrap_or_default();
     format!("{} tie{words}: sudden death, three new cards each, face up", names_list(&seats, names))
@@ -973,16 +954,16 @@ fn tie_line(cfg: &Config, tie: &View, tied: u32, names: &[String]) -> String {
 /// The lines that tell how a hand ended.
 fn end_lines(cfg: &Config, end: &HandEnd, before: &State, names: &[String]) -> Vec<LogLine> {
     let state = &end.table.state;
+    let rec = &end.record;
     let mut lines = Vec::new();
-    let communal: Vec<Card> = state.communal.cards().collect();
-    let words = |p: usize| hand_brief(cfg, state.seats[p].hand.cards(), &communal);
+    let words = |p: usize| hand_brief(cfg, rec.seats()[p].cards(), rec.communal());
     let winners = end.winners();
     let me = end.table.player as usize;
     let me_form = |p: usize, text: String| LogLine { seat: Some(p), text: you_or(p == me, text) };
-    let settlement = state.last.unwrap_or_default();
+    let settlement = rec.settlement;
     match cfg.rules {
         Rules::BlackKnight => {
-            let banker = state.dealer as usize;
+            let banker = rec.dealer as usize;
             if let Some(w) = words(banker) {
                 lines.push(me_form(banker, format!("has {w} (the bank)")));
             }
@@ -994,7 +975,7 @@ fn end_lines(cfg: &Config, end: &HandEnd, before: &State, names: &[String]) -> V
             }
         }
         Rules::Canonical if cfg.points() => {
-            for p in (0..state.players()).filter(|&p| !state.seats[p].hand.is_empty()) {
+            for p in (0..state.players()).filter(|&p| !rec.seats()[p].cards().is_empty()) {
                 let best = if winners.contains(&p) { " (best hand, +10)" } else { "" };
                 let w = words(p).unwrap_or_default();
                 lines.push(me_form(p, format!("scores {}{best} with {w}", signed(end.gains[p] as i32))));

@@ -296,11 +296,10 @@ fn last_hand_lines(app: &App, table: &Table, width: usize) -> Vec<Line<'static>>
         Span::styled(format!("Last hand ({}): ", end.hand + 1), dim),
         Span::raw(clip(&headline.unwrap_or_default(), width.saturating_sub(16))).fg(Color::Gray),
     ])];
-    let state = &end.table.state;
-    let communal: Vec<Card> =
-        if cfg.rules == Rules::Tarot { state.communal.cards().collect() } else { Vec::new() };
-    for p in 0..state.players() {
-        let cards = state.seats[p].hand.cards();
+    let rec = &end.record;
+    let communal: Vec<Card> = if cfg.rules == Rules::Tarot { rec.communal().to_vec() } else { Vec::new() };
+    for (p, laid) in rec.seats().iter().enumerate() {
+        let cards = laid.cards();
         let Some(words) = sabacc::hand_brief(cfg, cards, &communal) else { continue };
         let text = format!("  {} {} — {words}", app.session.name(p), cards_text(cards));
         lines.push(Line::from(Span::styled(clip(&text, width), dim)));
@@ -548,7 +547,7 @@ fn final_panel(frame: &mut Frame, area: Rect, app: &App, table: &Table) {
     }
     if let Some(last) = session.sabacc_hands().last() {
         let kept: i64 = (0..state.players())
-            .map(|p| sabacc::result(cfg, state, p) - sabacc::result(cfg, &last.table.state, p))
+            .map(|p| sabacc::result(cfg, state, p) - last.results.get(p).copied().unwrap_or(0))
             .sum();
         let note = match cfg.table {
             _ if cfg.points() || cfg.rules == Rules::BlackKnight => None,
@@ -614,9 +613,10 @@ pub fn hand_over_lines(app: &App, end: &HandEnd) -> (String, Vec<Line<'static>>)
     let Some(cfg) = Table::of(session).map(|t| t.cfg) else { return (String::new(), Vec::new()) };
     let view: &View = &end.table;
     let state = &view.state;
-    let communal: Vec<Card> = state.communal.cards().collect();
+    let rec = &end.record;
+    let communal: Vec<Card> = rec.communal().to_vec();
     let winners = end.winners();
-    let settlement = state.last.unwrap_or_default();
+    let settlement = rec.settlement;
     let me = view.player as usize;
     let mut lines = Vec::new();
     let who = |seats: &[usize]| {
@@ -629,8 +629,8 @@ pub fn hand_over_lines(app: &App, end: &HandEnd) -> (String, Vec<Line<'static>>)
     };
     let headline = match cfg.rules {
         Rules::BlackKnight => {
-            let banker = state.dealer as usize;
-            match hand_words(&cfg, state.seats[banker].hand.cards(), &[]) {
+            let banker = rec.dealer as usize;
+            match hand_words(&cfg, rec.seats()[banker].cards(), &[]) {
                 Some(w) => format!("The banker, {}, has {w}.", session.name(banker)),
                 None => "The hand is void: nobody bet.".to_owned(),
             }
@@ -674,20 +674,21 @@ pub fn hand_over_lines(app: &App, end: &HandEnd) -> (String, Vec<Line<'static>>)
         ))
         .fg(Color::DarkGray),
     ));
-    for p in 0..state.players() {
+    for (p, laid) in rec.seats().iter().enumerate() {
         let s = &state.seats[p];
-        if s.status == Status::Out && s.hand.is_empty() && end.gains[p] == 0 {
+        if s.status == Status::Out && laid.cards().is_empty() && end.gains[p] == 0 {
             continue;
         }
-        let cards = s.hand.cards();
+        let cards = laid.cards();
         let table_cards = if cfg.rules == Rules::Tarot { communal.clone() } else { Vec::new() };
         let words = match hand_words(&cfg, cards, &table_cards) {
             Some(w) => w,
             None if cards.is_empty() => "—".to_owned(),
-            None if s.status == Status::Active => "not shown".to_owned(),
+            None if rec.contenders >> p & 1 == 1 => "not shown".to_owned(),
             None => "out of the hand".to_owned(),
         };
-        let amount = if cfg.points() { s.points } else { s.stack };
+        // Money as the hand was settled; points.
+        let amount = if cfg.points() { s.points } else { laid.stack };
         let gain = end.gains[p];
         let style = if gain > 0 {
             Style::new().fg(Color::Green).bold()
@@ -709,11 +710,11 @@ pub fn hand_over_lines(app: &App, end: &HandEnd) -> (String, Vec<Line<'static>>)
     if !communal.is_empty() {
         lines.push(Line::from(Span::raw(format!("Communal: {}", cards_text(&communal))).fg(Color::Gray)));
     }
-    if let Some(tie) = &end.tie {
-        let tied: Vec<String> = tie
-            .seats
+    let tied = end.tied();
+    if !tied.is_empty() {
+        let tied: Vec<String> = tied
             .iter()
-            .map(|&p| format!("{} {}", session.name(p), cards_text(tie.view.state.seats[p].hand.cards())))
+            .map(|&p| format!("{} {}", session.name(p), cards_text(rec.seats()[p].cards())))
             .collect();
         lines.push(Line::from(
             Span::raw(format!("Tied at the showdown: {}; sudden death decided it.", tied.join(", ")))

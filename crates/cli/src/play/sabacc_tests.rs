@@ -8,7 +8,7 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use serde_json::{Value, json};
 use tabula_core::{DynBot, Turn};
-use tabula_sabacc::{Action, Card, Phase, State, Status};
+use tabula_sabacc::{Action, Card, Phase, State};
 
 use super::app::{App, Overlay};
 use super::sabacc::{self, Offer, Table, card_label};
@@ -410,31 +410,81 @@ fn hand_ends_show_only_what_the_rules_reveal() {
     let hands = app.session.sabacc_hands();
     assert_eq!(hands.len(), 6);
     let mut showdowns = 0;
+    let mut hidden = 0;
     for end in hands {
-        let state = &end.table.state;
+        let rec = &end.record;
         let winners = end.winners();
-        let settlement = state.last.expect("a settlement");
+        let settlement = rec.settlement;
         let gains: i64 = end.gains.iter().sum();
         // The hand's gains and losses add up to what went into or came out of the Sabacc pot.
         assert!(gains <= 0 || settlement.sabacc > 0, "{gains} {settlement:?}");
-        for p in 0..state.players() {
-            let seat = &state.seats[p];
-            let shown = seat.hand.cards().iter().all(|c| !c.is_hidden());
+        for (p, laid) in rec.seats().iter().enumerate() {
+            let shown = laid.cards().iter().all(|c| !c.is_hidden());
             if p == 0 {
                 assert!(shown, "the person sees their own cards");
-            } else if seat.announce == Some(tabula_sabacc::Announce::Fold) || seat.status == Status::Out {
-                assert!(!shown || seat.hand.is_empty(), "a folded hand is not shown: {:?}", seat.hand);
+            } else {
+                // Another seat's card is seen only when it was laid on the table.
+                for (i, c) in laid.cards().iter().enumerate() {
+                    assert_eq!(c.is_hidden(), !laid.is_shown(i), "seat {p} card {i}: {laid:?}");
+                }
+                if rec.contenders >> p & 1 == 0 && !shown {
+                    hidden += 1;
+                }
             }
         }
         // A showdown winner's hand is on the table.
-        if winners.len() == 1 && state.seats.iter().filter(|s| s.announce.is_some()).count() >= 2 {
-            let w = winners[0];
-            if state.seats[w].hand.cards().iter().all(|c| !c.is_hidden()) {
-                showdowns += 1;
-            }
+        if winners.len() == 1 && rec.contenders.count_ones() >= 2 && rec.seats()[winners[0]].fully_shown() {
+            showdowns += 1;
         }
     }
     assert!(showdowns > 0, "some hand went to a showdown");
+    assert!(hidden > 0, "some folded hand stayed hidden");
+}
+
+#[test]
+fn a_hand_summary_shows_no_card_the_rules_keep_hidden() {
+    // The summary is drawn from the view's record; the referee's record says which cards of
+    // the other seats were never laid down: none of them is on the screen.
+    let mut app = app_with(json!({"hands": 4, "players": 3, "deal": "holdem"}), 0, "random", 9);
+    let registry = tabula_registry::registry();
+    let mut me: Box<dyn DynBot> = registry.make_bot("sabacc", "greedy", &json!({}), 2).unwrap();
+    let mut checked = 0;
+    for _ in 0..20_000 {
+        app.settle();
+        if let Some(Overlay::HandOver(index)) = app.overlay {
+            let screen = render(&app, 120, 40);
+            let truth = referee(&app).showdown.expect("the referee's record");
+            let end = &app.session.sabacc_hands()[index];
+            assert_eq!(truth.hand, end.hand);
+            for (p, laid) in truth.seats().iter().enumerate().filter(|&(p, _)| p != 0) {
+                let name = app.session.name(p);
+                let row = screen
+                    .lines()
+                    .find(|l| l.contains(&format!("│{name} ")) || l.contains(&format!(" {name} ")));
+                let Some(row) = row else { continue };
+                let words = tokens(row);
+                let public: Vec<Card> =
+                    (0..laid.cards().len()).filter(|&i| laid.is_shown(i)).map(|i| laid.cards()[i]).collect();
+                for (i, &card) in laid.cards().iter().enumerate() {
+                    if !laid.is_shown(i) && !public.contains(&card) && !truth.communal().contains(&card) {
+                        assert!(
+                            !words.contains(&card_label(card)),
+                            "{name}'s unshown {card} shows:\n{screen}"
+                        );
+                    }
+                }
+                checked += 1;
+            }
+            press(&mut app, KeyCode::Enter);
+            continue;
+        }
+        if app.session.is_over() {
+            break;
+        }
+        let action = me.choose(app.session.state()).unwrap();
+        type_command(&mut app, &action);
+    }
+    assert!(checked > 0, "some summaries were checked");
 }
 
 #[test]
@@ -525,25 +575,32 @@ fn write_play_sabacc_screenshot() {
 
 #[test]
 fn a_tie_goes_to_sudden_death_and_the_summary_shows_the_tied_hands() {
-    // Seeds found to tie in the third hand between random-2 and random-3.
-    let mut app = app_with(json!({"hands": 4}), 0, "random", 1);
-    play_session(&mut app, "random", 1, |_| false);
+    // The first seed whose session ties at a showdown (the bots' draws decide it).
+    let (app, index) = (1..60u64)
+        .find_map(|seed| {
+            let mut app = app_with(json!({"hands": 4}), 0, "random", seed);
+            play_session(&mut app, "random", seed, |_| false);
+            let index = app.session.sabacc_hands().iter().position(|h| !h.tied().is_empty())?;
+            Some((app, index))
+        })
+        .expect("a tie in some session");
+    let mut app = app;
     let hands = app.session.sabacc_hands();
-    let index = hands.iter().position(|h| h.tie.is_some()).expect("a tie in this session");
-    let tie = hands[index].tie.as_ref().unwrap();
-    assert!(tie.seats.len() >= 2);
-    for &p in &tie.seats {
-        let cards = tie.view.state.seats[p].hand.cards();
+    let tied = hands[index].tied();
+    let rec = &hands[index].record;
+    assert!(tied.len() >= 2);
+    for &p in &tied {
+        let cards = rec.seats()[p].cards();
         assert!(!cards.is_empty() && cards.iter().all(|c| !c.is_hidden()), "the tied hands are shown");
     }
     let log: Vec<&str> = app.session.log().iter().map(|l| l.text.as_str()).collect();
     assert!(log.iter().any(|t| t.contains("tie with") && t.contains("sudden death")), "{log:?}");
-    assert!(log.iter().filter(|t| t.ends_with("(sudden death)")).count() >= 3 * tie.seats.len(), "{log:?}");
+    assert!(log.iter().filter(|t| t.ends_with("(sudden death)")).count() >= 3 * tied.len(), "{log:?}");
     app.overlay = Some(Overlay::HandOver(index));
     let screen = render(&app, 100, 32);
     assert!(screen.contains("Tied at the showdown"), "{screen}");
-    for &p in &tie.seats {
-        let first = tie.view.state.seats[p].hand.card(0);
+    for &p in &tied {
+        let first = rec.seats()[p].cards()[0];
         assert!(screen.contains(&card_label(first)), "{screen}");
     }
 }
