@@ -298,13 +298,14 @@ pub fn table(config: &Config, summary: &[BotSummary], pairs: &Pairwise, times: &
     }
     if config.bots.len() > 2 {
         let _ = writeln!(out, "\nhead to head (row's score against column, wins + draws/2):");
-        let _ = write!(out, "{:<width$}", "");
+        let label = width + 4;
+        let _ = write!(out, "{:<label$}", "");
         for i in 0..config.bots.len() {
             let _ = write!(out, "  {:>8}", format!("#{}", i + 1));
         }
         let _ = writeln!(out);
         for (a, s) in summary.iter().enumerate() {
-            let _ = write!(out, "{:<width$}", format!("#{} {}", a + 1, s.bot));
+            let _ = write!(out, "{:<label$}", format!("#{} {}", a + 1, s.bot));
             for b in 0..config.bots.len() {
                 let n = pairs.games[a][b];
                 let cell = if a == b || n == 0 {
