@@ -10,6 +10,7 @@ use rand::{Rng, SeedableRng};
 use tabula_abagio::Abagio;
 use tabula_ai::{Mcts, SearchConfig};
 use tabula_core::{Game, Rng as ChaCha, Turn, random_playout, sample_chance};
+use tabula_sabacc::Sabacc;
 use tabula_sabotage_pipes::SabotagePipes;
 
 /// Player-decision states spread over `games` seeded random games.
@@ -94,6 +95,7 @@ fn bench_game<G: Game>(c: &mut Criterion, name: &str, game: G) {
 fn benches(c: &mut Criterion) {
     bench_game(c, "sabotage-pipes", SabotagePipes::with_defaults());
     bench_game(c, "abagio", Abagio::with_defaults());
+    bench_game(c, "sabacc", Sabacc::with_defaults());
 }
 
 criterion_group! {
