@@ -9,7 +9,7 @@
 //! By default `medium` and `hard` are chosen by what the game declares: perfect information gets UCT on
 //! the one true state (`mcts`), hidden information gets information-set MCTS (`ismcts`),
 //! with random rollouts. A game whose measurements showed a better setting has its own
-//! line in [`TUNED`] (data, not code: the bots themselves are the same for every game).
+//! line in the table `TUNED` below (data, not code: the bots themselves are the same for every game).
 //!
 //! Budgets are counted in iterations, so a level plays the same moves from the same seed
 //! on any machine; `hard` also has a time cap as a safety net so that a move never takes
