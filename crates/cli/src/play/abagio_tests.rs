@@ -1,11 +1,8 @@
 //! The Abagio board in `tabula play`, without a terminal: keys in, a test buffer out.
 
-use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
+use crossterm::event::KeyCode;
 use serde_json::json;
 use tabula_abagio::{Phase, Square};
 use tabula_core::Turn;
@@ -13,7 +10,7 @@ use tabula_core::Turn;
 use super::abagio::{self, Offer, Place};
 use super::app::{App, Overlay};
 use super::session::{Config, Session};
-use super::ui;
+use super::tests::{press, render, tokens, type_command};
 
 fn config(seat: usize, bot: &str, seed: u64) -> Config {
     Config {
@@ -32,37 +29,6 @@ fn app_with(seat: usize, bot: &str, seed: u64) -> App {
     let session =
         Session::new(&tabula_registry::registry(), &config(seat, bot, seed)).expect("a valid session");
     App::new(session, Duration::ZERO, None)
-}
-
-fn press(app: &mut App, code: KeyCode) {
-    app.on_key(KeyEvent::new(code, KeyModifiers::NONE));
-}
-
-/// Types `text` into the command line and presses Enter.
-fn type_command(app: &mut App, text: &str) {
-    press(app, KeyCode::Char(':'));
-    for c in text.chars() {
-        press(app, KeyCode::Char(c));
-    }
-    press(app, KeyCode::Enter);
-}
-
-/// The screen as plain text, one line per row.
-fn render(app: &App, width: u16, height: u16) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
-    terminal.draw(|frame| ui::draw(frame, app)).expect("drawing into a buffer");
-    let buffer = terminal.backend().buffer();
-    let mut text = String::new();
-    for y in 0..buffer.area.height {
-        let row: String = (0..buffer.area.width).map(|x| buffer[(x, y)].symbol()).collect();
-        text.push_str(row.trim_end());
-        text.push('\n');
-    }
-    text
-}
-
-fn tokens(text: &str) -> HashSet<String> {
-    text.split(|c: char| !c.is_alphanumeric()).filter(|t| !t.is_empty()).map(str::to_owned).collect()
 }
 
 fn offer(app: &App) -> Offer {

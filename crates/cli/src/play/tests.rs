@@ -38,12 +38,12 @@ fn key(code: KeyCode) -> KeyEvent {
     KeyEvent::new(code, KeyModifiers::NONE)
 }
 
-fn press(app: &mut App, code: KeyCode) {
+pub(super) fn press(app: &mut App, code: KeyCode) {
     app.on_key(key(code));
 }
 
 /// Types `text` into the command line and presses Enter.
-fn type_command(app: &mut App, text: &str) {
+pub(super) fn type_command(app: &mut App, text: &str) {
     press(app, KeyCode::Char(':'));
     for c in text.chars() {
         press(app, KeyCode::Char(c));
@@ -52,7 +52,7 @@ fn type_command(app: &mut App, text: &str) {
 }
 
 /// The screen as plain text, one line per row.
-fn render(app: &App, width: u16, height: u16) -> String {
+pub(super) fn render(app: &App, width: u16, height: u16) -> String {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
     terminal.draw(|frame| ui::draw(frame, app)).expect("drawing into a buffer");
     let buffer = terminal.backend().buffer();
@@ -65,7 +65,7 @@ fn render(app: &App, width: u16, height: u16) -> String {
     text
 }
 
-fn tokens(text: &str) -> HashSet<String> {
+pub(super) fn tokens(text: &str) -> HashSet<String> {
     text.split(|c: char| !c.is_alphanumeric()).filter(|t| !t.is_empty()).map(str::to_owned).collect()
 }
 
