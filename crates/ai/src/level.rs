@@ -31,14 +31,16 @@ pub const HARD_CAP_MS: u64 = 900;
 /// roof), so its levels roll out with its beginner policy, cut off after 30 actions and
 /// valued by its heuristic; `c = 1` suits the heuristic's scale. Abagio: random rollouts
 /// through a whole race lose to greedy (50 iterations: 19% over 400 games); rollouts of
-/// 10 actions valued by the game's heuristic win (100 iterations: 34 of 40). Sabacc: `hard` searches 1500 iterations, about 50 ms a move
-/// (see `docs/bots.md`).
+/// 10 actions valued by the game's heuristic win (100 iterations: 34 of 40). Sabacc: the
+/// same; with random rollouts through ten hands `hard` lost money to `greedy`, with
+/// rollouts of 10 actions it wins (see `docs/bots.md`).
 const TUNED: &[(&str, &str, &str, &str)] = &[
     ("sabotage-pipes", "medium", "ismcts", r#"{"iters":1000,"c":1,"depth":30,"rollout":"policy"}"#),
     ("sabotage-pipes", "hard", "ismcts", r#"{"iters":2500,"c":1,"depth":30,"rollout":"policy","ms":900}"#),
     ("abagio", "medium", "mcts", r#"{"iters":100,"depth":10}"#),
     ("abagio", "hard", "mcts", r#"{"iters":2000,"depth":10,"ms":900}"#),
-    ("sabacc", "hard", "ismcts", r#"{"iters":1500,"ms":900}"#),
+    ("sabacc", "medium", "ismcts", r#"{"iters":300,"depth":10}"#),
+    ("sabacc", "hard", "ismcts", r#"{"iters":3000,"depth":10,"ms":900}"#),
 ];
 
 /// The bot and options a level stands for in a game with this spec, or `None` for a name
