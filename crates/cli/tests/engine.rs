@@ -532,6 +532,28 @@ fn bot_answers_are_reproducible_and_not_applied() {
     let seeded = engine.ok(json!({"cmd": "bot", "name": "random", "seed": 12345}));
     assert_eq!(seeded["seed"], 12345);
     assert_eq!(seeded, engine.ok(json!({"cmd": "bot", "name": "random", "seed": 12345})));
+    assert!(seeded.get("candidates").is_none(), "a random bot weighs nothing: {seeded}");
+    assert_eq!(engine.state(), before, "asking a bot plays nothing");
+}
+
+#[test]
+fn searching_bots_answer_with_the_candidates_they_weighed() {
+    let mut engine = Engine::start();
+    new_game(&mut engine, 4);
+    engine.deal();
+    let before = engine.state();
+    let legal = strings(&engine.ok(json!({"cmd": "legal"}))["actions"]);
+    let answer = engine.ok(json!({"cmd": "bot", "name": "mcts", "options": {"iters": 200}, "seed": 3}));
+    let candidates = answer["candidates"].as_array().expect("mcts lists its candidates");
+    assert!(!candidates.is_empty());
+    let visits: Vec<u64> = candidates.iter().map(|c| c["visits"].as_u64().unwrap()).collect();
+    assert!(visits.windows(2).all(|w| w[0] >= w[1]), "most visited first: {visits:?}");
+    assert!(visits.iter().sum::<u64>() <= 200);
+    for c in candidates {
+        assert!(legal.iter().any(|a| *a == c["action"]), "{c} is a legal action");
+        assert!(c["value"].as_f64().is_some_and(|v| (-1.0..=1.0).contains(&v)), "{c}");
+    }
+    assert_eq!(answer["action"], candidates[0]["action"], "the bot plays its most visited action");
     assert_eq!(engine.state(), before, "asking a bot plays nothing");
 }
 

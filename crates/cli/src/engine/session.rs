@@ -240,7 +240,15 @@ impl Engine {
             )));
         }
         let action = bot.choose(state).map_err(EngineError::internal)?;
-        Ok(body([("action", json!(action)), ("bot", json!(bot.name())), ("seed", json!(seed))]))
+        let mut answer = body([("action", json!(action)), ("bot", json!(bot.name())), ("seed", json!(seed))]);
+        if let Some(candidates) = bot.last_explanation() {
+            let list: Vec<Value> = candidates
+                .iter()
+                .map(|c| json!({"action": c.action, "visits": c.visits, "value": c.value}))
+                .collect();
+            answer.insert("candidates".into(), Value::Array(list));
+        }
+        Ok(answer)
     }
 }
 
