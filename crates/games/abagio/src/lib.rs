@@ -33,6 +33,7 @@ pub mod action;
 pub mod board;
 pub mod diagram;
 pub mod leaps;
+mod policy;
 pub mod rules;
 pub mod setup;
 pub mod state;
@@ -195,6 +196,15 @@ impl Game for Abagio {
 
     fn validate(&self, state: State) -> Result<State, SetupError> {
         setup::validate(state, self.turn_limit)
+    }
+
+    fn heuristic_policy<R: Rng + ?Sized>(
+        &self,
+        view: &View,
+        legal: &[Action],
+        rng: &mut R,
+    ) -> Option<Action> {
+        policy::beginner_move(self, view, legal, rng)
     }
 
     fn heuristic(&self, state: &State, player: usize) -> f64 {
