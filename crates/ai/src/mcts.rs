@@ -85,7 +85,16 @@ pub struct Mcts<G: Game, E: Evaluator<G> = RandomRollout<G>> {
     returns: Vec<f64>,
     /// UCT works on returns scaled to `0..=1`.
     scale: ReturnScale,
+    /// The state each iteration plays on, overwritten from the root with `clone_from`
+    /// (boxed, so that taking it out of `self` moves a pointer, not the state). Games
+    /// whose states have spare capacity copy only what is in use.
+    scratch: Option<Box<G::State>>,
+    /// `ln n` for small visit counts: UCT asks for it at every selection.
+    ln: Vec<f64>,
 }
+
+/// Visit counts below this read their logarithm from a table.
+const LN_TABLE: usize = 4096;
 
 impl<G: Game> Mcts<G> {
     /// A search with random rollouts (cut off at `config.rollout_depth`).
@@ -109,6 +118,8 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
             outcomes: Vec::new(),
             returns: Vec::new(),
             scale: ReturnScale::new::<G>(config.observed_scale),
+            scratch: None,
+            ln: Vec::new(),
         }
     }
 
@@ -140,6 +151,9 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         self.returns.clear();
         self.returns.resize(game.num_players(), 0.0);
         self.scale.reset();
+        if self.ln.is_empty() {
+            self.ln = (0..LN_TABLE).map(|n| (n.max(1) as f64).ln()).collect();
+        }
         let mut meter = budget.start();
         while meter.tick() {
             self.iterate(game, root, rng);
@@ -159,36 +173,49 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
     }
 
     fn iterate(&mut self, game: &G, root: &G::State, rng: &mut ChaCha8Rng) {
-        let mut state = root.clone();
+        let mut state = match self.scratch.take() {
+            Some(mut state) => {
+                state.as_mut().clone_from(root);
+                state
+            }
+            None => Box::new(root.clone()),
+        };
+        self.descend(game, &mut state, rng);
+        self.scratch = Some(state);
+    }
+
+    /// One iteration from `state`, a copy of the root: selection, expansion, evaluation
+    /// and backup.
+    fn descend(&mut self, game: &G, state: &mut G::State, rng: &mut ChaCha8Rng) {
         let mut node = 0usize;
         self.path.clear();
         self.path.push(0);
         loop {
-            match game.turn(&state) {
+            match game.turn(state) {
                 Turn::Terminal => {
-                    game.returns_into(&state, &mut self.returns);
+                    game.returns_into(state, &mut self.returns);
                     break;
                 }
                 Turn::Chance => {
                     if self.nodes[node].first == NONE {
-                        self.expand_chance(game, &state, node);
+                        self.expand_chance(game, state, node);
                     }
                     let child = self.sample_outcome(node, rng);
-                    game.play_unchecked(&mut state, self.nodes[child].action.expect("an outcome"));
+                    game.play_unchecked(state, self.nodes[child].action.expect("an outcome"));
                     node = child;
                     self.path.push(child as u32);
                 }
                 Turn::Player(seat) => {
                     if self.nodes[node].first == NONE {
-                        self.expand_player(game, &state, node, seat, rng);
+                        self.expand_player(game, state, node, seat, rng);
                     }
                     let child = self.select(node);
                     let fresh = self.nodes[child].visits == 0;
-                    game.play_unchecked(&mut state, self.nodes[child].action.expect("a move"));
+                    game.play_unchecked(state, self.nodes[child].action.expect("a move"));
                     node = child;
                     self.path.push(child as u32);
                     if fresh {
-                        self.evaluator.evaluate(game, &mut state, rng, &mut self.returns);
+                        self.evaluator.evaluate(game, state, rng, &mut self.returns);
                         break;
                     }
                 }
@@ -260,7 +287,10 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
     fn select(&self, node: usize) -> usize {
         let Node { first, len, visits, .. } = self.nodes[node];
         let (first, last) = (first as usize, (first + len) as usize);
-        let log_n = f64::from(visits.max(1)).ln();
+        let log_n = match self.ln.get(visits as usize) {
+            Some(&ln) => ln,
+            None => f64::from(visits).ln(),
+        };
         let scale = self.scale.factor();
         let mut best = first;
         let mut best_score = f64::NEG_INFINITY;

@@ -2,7 +2,8 @@
 //! spirit of OpenSpiel's `RandomSimTest`. It panics with a precise message on the first
 //! broken property, so it is meant for tests.
 //!
-//! Over seeded random playouts it checks: clone equals original; the state's JSON
+//! Over seeded random playouts it checks: clone equals original, and so does a state
+//! overwritten by `clone_from` (searches reuse one scratch state); the state's JSON
 //! round-trips and validates; every legal action's text and index round-trip; the
 //! checked `play` refuses every action the legal list omits and leaves the state
 //! untouched; chance probabilities are positive and sum to 1; returns fit the declared
@@ -96,6 +97,9 @@ fn playout<G: Game>(game: &G, seed: u64, config: Config, report: &mut Report) ->
     let mut actions = Vec::new();
     let mut outcomes = Vec::new();
     let mut history = Vec::new();
+    // Overwritten with `clone_from` at every step, so it still holds the last step's state
+    // (other hands, longer piles) when it is overwritten.
+    let mut scratch = game.initial_state();
     let n = game.num_players();
     let ctx = |step: usize| format!("{} seed {seed} step {step}", game.options());
     for step in 0.. {
@@ -138,6 +142,14 @@ fn playout<G: Game>(game: &G, seed: u64, config: Config, report: &mut Report) ->
         let mut unchecked = before;
         game.play_unchecked(&mut unchecked, action);
         assert_eq!(unchecked, state, "{}: play and play_unchecked disagree", ctx(step));
+        scratch.clone_from(&state);
+        assert_eq!(scratch, state, "{}: clone_from over another state differs from it", ctx(step));
+        assert_eq!(
+            serde_json::to_value(&scratch).ok(),
+            serde_json::to_value(&state).ok(),
+            "{}: clone_from over another state writes other JSON",
+            ctx(step)
+        );
         history.push(game.action_text(action));
     }
     unreachable!()

@@ -296,6 +296,15 @@ impl Pile {
         &self.cards[..self.len as usize]
     }
 
+    /// Makes this pile a copy of `src`, copying only the cards it holds (what lies past
+    /// them is never read).
+    pub fn copy_from(&mut self, src: &Pile) {
+        let n = src.len as usize;
+        self.len = src.len;
+        self.cards[..n].copy_from_slice(&src.cards[..n]);
+        self.known[..n].copy_from_slice(&src.known[..n]);
+    }
+
     /// Their knowledge masks.
     pub fn known(&self) -> &[u32] {
         &self.known[..self.len as usize]
@@ -592,6 +601,14 @@ impl Seats {
         self.len as usize
     }
 
+    /// Makes these seats a copy of `src`, copying only the seats in use (the others are
+    /// never read).
+    pub fn copy_from(&mut self, src: &Seats) {
+        let n = src.len as usize;
+        self.len = src.len;
+        self.items[..n].copy_from_slice(&src.items[..n]);
+    }
+
     /// Whether there is no seat.
     pub fn is_empty(&self) -> bool {
         self.len == 0
@@ -711,7 +728,11 @@ pub struct Settlement {
 }
 
 /// The full state of a Sabacc session.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+///
+/// It has room for the largest table (24 seats, two decks), so `clone_from` copies only
+/// the seats and pile cards in use: searches overwrite one scratch state from the root at
+/// every iteration, and a two-seat table then copies a fraction of the bytes.
+#[derive(Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct State {
     /// The hand being played, from 0 (equal to `hands` when the session is over).
     pub hand_no: u8,
@@ -758,6 +779,85 @@ pub struct State {
     /// The public record of the last hand's end: the hands laid down, the sudden-death
     /// deals, each seat's money at the settlement (rules §What each seat sees).
     pub showdown: Option<Showdown>,
+}
+
+impl Clone for State {
+    fn clone(&self) -> Self {
+        State {
+            hand_no: self.hand_no,
+            dealer: self.dealer,
+            phase: self.phase,
+            actor: self.actor,
+            step: self.step,
+            tour: self.tour,
+            level: self.level,
+            raises: self.raises,
+            roll_then: self.roll_then,
+            resume: self.resume,
+            called: self.called,
+            sudden: self.sudden,
+            tied: self.tied,
+            hand_pot: self.hand_pot,
+            sabacc_pot: self.sabacc_pot,
+            house_take: self.house_take,
+            seats: self.seats,
+            communal: self.communal,
+            under: self.under,
+            aside: self.aside,
+            last: self.last,
+            showdown: self.showdown,
+        }
+    }
+
+    fn clone_from(&mut self, src: &Self) {
+        // Destructured so that a new field cannot be forgotten here.
+        let State {
+            hand_no,
+            dealer,
+            phase,
+            actor,
+            step,
+            tour,
+            level,
+            raises,
+            roll_then,
+            resume,
+            called,
+            sudden,
+            tied,
+            hand_pot,
+            sabacc_pot,
+            house_take,
+            seats,
+            communal,
+            under,
+            aside,
+            last,
+            showdown,
+        } = src;
+        self.hand_no = *hand_no;
+        self.dealer = *dealer;
+        self.phase = *phase;
+        self.actor = *actor;
+        self.step = *step;
+        self.tour = *tour;
+        self.level = *level;
+        self.raises = *raises;
+        self.roll_then = *roll_then;
+        self.resume = *resume;
+        self.called = *called;
+        self.sudden = *sudden;
+        self.tied = *tied;
+        self.hand_pot = *hand_pot;
+        self.sabacc_pot = *sabacc_pot;
+        self.house_take = *house_take;
+        self.seats.copy_from(seats);
+        self.communal = *communal;
+        self.under.copy_from(under);
+        self.aside.copy_from(aside);
+        self.last = *last;
+        self.showdown = *showdown;
+    }
 }
 
 impl State {
