@@ -44,6 +44,7 @@ pub mod canonical;
 pub mod config;
 pub mod deck;
 pub mod hand;
+mod policy;
 pub mod rules;
 pub mod setup;
 pub mod showdown;
@@ -231,6 +232,15 @@ impl Game for Sabacc {
 
     fn validate(&self, state: State) -> Result<State, SetupError> {
         setup::validate(state, &self.cfg)
+    }
+
+    fn heuristic_policy<R: Rng + ?Sized>(
+        &self,
+        view: &View,
+        legal: &[Action],
+        rng: &mut R,
+    ) -> Option<Action> {
+        policy::beginner_move(&self.cfg, view, legal, rng)
     }
 
     fn heuristic(&self, state: &State, player: usize) -> f64 {
