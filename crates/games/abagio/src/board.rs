@@ -174,7 +174,7 @@ impl Square {
 
     /// The square `pip` squares from the pond on `player`'s path (`1..=25`); `None` for the
     /// root, the pond, or beyond the root.
-    pub fn at(player: Colour, pip: u8) -> Option<Square> {
+    pub const fn at(player: Colour, pip: u8) -> Option<Square> {
         Some(Square(match pip {
             ONE => ONE_INDEX,
             2..=7 => SECTOR_INDEX + player.index() as u8 * SECTOR_SQUARES + (SECTOR_SQUARES + 1 - pip),
@@ -357,6 +357,17 @@ impl Stack {
         if frog == Colour::Purple {
             self.0 |= bit;
         }
+    }
+
+    /// The stack's byte: the height in the low three bits, then one bit per frog from the
+    /// bottom (set for purple); the bits above the height are always clear.
+    pub(crate) const fn bits(self) -> u8 {
+        self.0
+    }
+
+    /// The stack whose byte is `bits` (see [`Stack::bits`]).
+    pub(crate) const fn from_bits(bits: u8) -> Stack {
+        Stack(bits)
     }
 
     /// Takes the top frog off.

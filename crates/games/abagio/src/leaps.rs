@@ -2,6 +2,10 @@
 //! may leap with one die, what a leap does, and which leaps keep a maximal sequence of
 //! leaps possible — searched over the dice left, like a backgammon move generator.
 
+mod reach;
+
+use reach::Reach;
+
 use crate::action::Action;
 use crate::board::{Colour, FROGS, ROOT, Square};
 use crate::state::{Dice, State};
@@ -123,42 +127,14 @@ pub fn apply_leap(state: &mut State, player: Colour, from: u8, landing: Landing)
     }
 }
 
-/// The squares (26 for the root) where `player` has a frog that may leap at all: the root
-/// if it holds one, and every square with the player's frog on top and no Top Frog.
-fn sources(state: &State, player: Colour) -> impl Iterator<Item = u8> + '_ {
-    let root = (state.root[player.index()] > 0).then_some(ROOT);
-    let squares = state
-        .board
-        .iter()
-        .filter(move |&(sq, st)| st.top() == Some(player) && !state.frozen(sq))
-        .map(|(sq, _)| sq.pip());
-    root.into_iter().chain(squares)
-}
-
 /// Whether `player` can make any leap with one of `dice`.
 pub fn any_leap(state: &State, player: Colour, dice: Dice) -> bool {
-    dice.distinct()
-        .any(|die| sources(state, player).any(|from| single_leap(state, player, from, die).is_ok()))
+    !dice.is_empty() && Reach::new(state, player).any(dice)
 }
 
 /// The most leaps `player` can make in a row with `dice`, in any order, every landing legal.
 pub fn max_leaps(state: &State, player: Colour, dice: Dice) -> u8 {
-    let n = dice.len() as u8;
-    let mut best = 0;
-    for die in dice.distinct() {
-        for from in sources(state, player) {
-            let Ok(landing) = single_leap(state, player, from, die) else { continue };
-            if n == 1 {
-                return 1;
-            }
-            let m = after_leap(state, player, from, die, landing, dice);
-            if m == n {
-                return n;
-            }
-            best = best.max(m);
-        }
-    }
-    best
+    Reach::new(state, player).most(dice)
 }
 
 /// The most leaps in a sequence that starts with this one. A leap that brings the twelfth
@@ -175,14 +151,31 @@ fn after_leap(state: &State, player: Colour, from: u8, die: u8, landing: Landing
 /// (cleared first), by square (root first) then die (larger first).
 pub fn legal_leaps(state: &State, out: &mut Vec<Action>) {
     out.clear();
-    let player = state.to_move;
     let dice = state.dice;
+    let n = dice.len() as u8;
+    let reach = Reach::new(state, state.to_move);
+    // The different numbers, larger first, with the squares each may leap from.
+    let mut numbers = [(0u8, 0u32); 4];
+    let mut count = 0;
+    let mut sources = 0;
+    for die in dice.distinct() {
+        let moves = reach.moves(die);
+        numbers[count] = (die, moves);
+        count += 1;
+        sources |= moves;
+    }
+    let numbers = &numbers[..count];
     let mut most = [0u8; MAX_LEAPS];
     let mut best = 0;
-    for from in sources(state, player) {
-        for die in dice.distinct() {
-            let Ok(landing) = single_leap(state, player, from, die) else { continue };
-            let m = if dice.len() == 1 { 1 } else { after_leap(state, player, from, die, landing, dice) };
+    while sources != 0 {
+        // Squares from the farthest (the root) down, the order of the square index.
+        let from = 31 - sources.leading_zeros() as u8;
+        sources &= !(1 << from);
+        for &(die, moves) in numbers {
+            if moves & (1 << from) == 0 {
+                continue;
+            }
+            let m = if n == 1 { 1 } else { reach.most_after(from, die, dice) };
             most[out.len()] = m;
             best = best.max(m);
             out.push(Action::Leap { from, die });

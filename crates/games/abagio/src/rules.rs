@@ -26,7 +26,14 @@ pub fn turn(state: &State) -> Turn {
 /// The squares where the player to move may place the Top Frog (rules §The Top Frog): outer
 /// squares that are empty or topped by one of the player's own frogs, and not maxed.
 pub fn top_frog_squares(state: &State) -> impl Iterator<Item = Square> + '_ {
-    Square::outer().filter(|&sq| top_frog_refusal(state, sq).is_none())
+    Square::outer().filter(|&sq| takes_top_frog(state, sq))
+}
+
+/// Whether the Top Frog may go on outer square `square`: [`top_frog_refusal`] says nothing,
+/// without writing the sentence.
+fn takes_top_frog(state: &State, square: Square) -> bool {
+    let stack = state.stack(square);
+    stack.top().is_none_or(|top| top == state.to_move) && stack.height() < square.max_height()
 }
 
 /// Why the Top Frog may not go on outer square `square`, if it may not.
@@ -57,8 +64,8 @@ pub fn may_play_top_frog(state: &State) -> bool {
 pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
     out.clear();
     match state.phase {
-        Phase::Opening => out.extend(openings().map(|(a, _)| a)),
-        Phase::Roll => out.extend(rolls().map(|(a, _)| a)),
+        Phase::Opening => out.extend(OPENINGS.iter().map(|&(a, _)| a)),
+        Phase::Roll => out.extend(ROLLS.iter().map(|&(a, _)| a)),
         Phase::Leap => leaps::legal_leaps(state, out),
         Phase::TopFrog => {
             out.extend(top_frog_squares(state).map(|sq| Action::TopFrog(sq.pip())));
@@ -68,26 +75,48 @@ pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
     }
 }
 
-/// The 30 opening rolls with different dice, each 1/30 (a tie is rolled again).
-fn openings() -> impl Iterator<Item = (Action, f64)> {
-    (1..=6u8).flat_map(|red| {
-        (1..=6u8).filter(move |&p| p != red).map(move |purple| (Action::Opening { red, purple }, 1.0 / 30.0))
-    })
-}
+/// The 30 opening rolls with different dice, each 1/30 (a tie is rolled again), red's die
+/// then purple's in increasing order.
+static OPENINGS: [(Action, f64); 30] = {
+    let mut out = [(Action::Pass, 0.0); 30];
+    let (mut red, mut i) = (1, 0);
+    while red <= 6 {
+        let mut purple = 1;
+        while purple <= 6 {
+            if purple != red {
+                out[i] = (Action::Opening { red, purple }, 1.0 / 30.0);
+                i += 1;
+            }
+            purple += 1;
+        }
+        red += 1;
+    }
+    out
+};
 
-/// The 21 rolls of two dice: a double 1/36, two different numbers 2/36.
-fn rolls() -> impl Iterator<Item = (Action, f64)> {
-    (1..=6u8).flat_map(|hi| {
-        (1..=hi).map(move |lo| (Action::Roll(hi, lo), if hi == lo { 1.0 / 36.0 } else { 2.0 / 36.0 }))
-    })
-}
+/// The 21 rolls of two dice, a double 1/36, two different numbers 2/36: by the larger die,
+/// then the smaller, in increasing order.
+static ROLLS: [(Action, f64); 21] = {
+    let mut out = [(Action::Pass, 0.0); 21];
+    let (mut hi, mut i) = (1, 0);
+    while hi <= 6 {
+        let mut lo = 1;
+        while lo <= hi {
+            out[i] = (Action::Roll(hi, lo), if hi == lo { 1.0 / 36.0 } else { 2.0 / 36.0 });
+            i += 1;
+            lo += 1;
+        }
+        hi += 1;
+    }
+    out
+};
 
 /// The chance outcomes with their probabilities.
 pub fn chance_outcomes(state: &State, out: &mut Vec<(Action, f64)>) {
     out.clear();
     match state.phase {
-        Phase::Opening => out.extend(openings()),
-        Phase::Roll => out.extend(rolls()),
+        Phase::Opening => out.extend_from_slice(&OPENINGS),
+        Phase::Roll => out.extend_from_slice(&ROLLS),
         _ => {}
     }
 }

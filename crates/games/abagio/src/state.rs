@@ -65,7 +65,9 @@ impl Dice {
 
     /// How many dice are left.
     pub fn len(&self) -> usize {
-        self.0.iter().take_while(|&&d| d != 0).count()
+        // The dice fill the low bytes and the rest are 0, so the zero high bytes of the
+        // little-endian word count the dice missing.
+        4 - (u32::from_le_bytes(self.0).leading_zeros() / 8) as usize
     }
 
     /// Whether no die is left.
