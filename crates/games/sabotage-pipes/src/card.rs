@@ -313,7 +313,13 @@ pub const fn composition(demontage: bool) -> [u8; Card::NUM] {
 
 /// The number of cards in the deck.
 pub const fn deck_size(demontage: bool) -> usize {
-    let deck = composition(demontage);
+    // Summed once at compile time: the rules ask at every turn.
+    const FULL: usize = size_of_deck(&FULL_DECK);
+    const WITHOUT_DEMONTAGE: usize = size_of_deck(&DECK_WITHOUT_DEMONTAGE);
+    if demontage { FULL } else { WITHOUT_DEMONTAGE }
+}
+
+const fn size_of_deck(deck: &[u8; Card::NUM]) -> usize {
     let (mut i, mut n) = (0, 0);
     while i < Card::NUM {
         n += deck[i] as usize;

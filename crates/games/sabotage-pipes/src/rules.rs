@@ -5,7 +5,7 @@ use tabula_core::{Illegal, Turn};
 
 use crate::action::{Action, Side};
 use crate::card::{Card, PipeKind, Square};
-use crate::state::{Cards, HAND_SIZE, MAX_PLAYERS, Phase, RoundResult, State, round_score};
+use crate::state::{Cards, HAND_SIZE, MAX_PLAYERS, Phase, Roof, RoundResult, State, round_score};
 
 /// The most actions a player can have at once: 9 cards in hand, each with at most 18
 /// placements (a wrench on any of 9 squares, Sabotage on 18), plus discards and `end`.
@@ -28,20 +28,7 @@ fn roof_of(seat: u8, side: Side) -> usize {
 
 /// The state at the start of a game: round 0, dealing.
 pub fn initial_state(players: u8, demontage: bool, rounds: u8) -> State {
-    State {
-        players,
-        demontage,
-        rounds,
-        round: 0,
-        phase: Phase::Deal,
-        to_move: (State::dealer_of(players, 0) + 1) % players,
-        hands: [Cards::default(); MAX_PLAYERS],
-        roofs: [[None; Square::NUM]; 2],
-        discards: Cards::default(),
-        top_discard: None,
-        refused: false,
-        results: Default::default(),
-    }
+    State::new(players, demontage, rounds, 0, Phase::Deal, (State::dealer_of(players, 0) + 1) % players)
 }
 
 /// Who acts.
@@ -64,18 +51,7 @@ pub fn may_end(state: &State) -> bool {
 pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
     out.clear();
     match state.phase {
-        Phase::Deal | Phase::Draw => {
-            let stock = state.stock();
-            let mut buffer = [Action::End; Card::NUM];
-            let mut n = 0;
-            for (i, &count) in stock.0.iter().enumerate() {
-                if let (true, Some(card)) = (count > 0, Card::from_index(i)) {
-                    buffer[n] = Action::Deal(card);
-                    n += 1;
-                }
-            }
-            out.extend_from_slice(&buffer[..n]);
-        }
+        Phase::Deal | Phase::Draw => out.extend(cards_of(state.pile().present()).map(Action::Deal)),
         Phase::Start => {
             out.push(Action::End);
             if state.stock_len() > 0 {
@@ -90,73 +66,108 @@ pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
     }
 }
 
-/// Every way to play each distinct card of the hand of the player to move.
+/// The cards whose bits are set in `present` (as [`Cards::present`] gives them), in index
+/// order. Its length is known in advance (a range mapped), so `Vec::extend` reserves once
+/// and writes without checking the capacity at each card.
+fn cards_of(mut present: u64) -> impl Iterator<Item = Card> {
+    (0..present.count_ones()).map(move |_| {
+        let card = Card::from_index(present.trailing_zeros() as usize).expect("a card's bit");
+        present &= present - 1;
+        card
+    })
+}
+
+/// A roof's filled squares as a 9-bit set (bit `i` for square `i`).
+fn filled(roof: &Roof) -> u16 {
+    roof.iter().enumerate().fold(0, |set, (i, square)| set | (u16::from(square.is_some()) << i))
+}
+
+/// Every way to play each distinct card of the hand of the player to move: each card in
+/// index order, its discard first, then its placements square by square (A to I), own roof
+/// before the opponents'.
 fn card_plays(state: &State, out: &mut Vec<Action>) {
+    const ALL_SQUARES: u16 = (1 << Square::NUM) - 1;
     let seat = state.to_move;
-    let own = &state.roofs[roof_of(seat, Side::Own)];
-    let opp = &state.roofs[roof_of(seat, Side::Opp)];
-    let hand = &state.hands[seat as usize];
-    out.reserve(MAX_LEGAL);
-    let mut push = |action: Action| out.push(action);
-    let filled = |roof: &crate::state::Roof| Square::ALL.map(|s| roof[s.index()].is_some());
-    let (own_filled, opp_filled) = (filled(own), filled(opp));
-    for (i, &count) in hand.0.iter().enumerate() {
-        let Some(card) = Card::from_index(i).filter(|_| count > 0) else { continue };
-        push(Action::Discard(card));
+    let own = filled(&state.roofs[roof_of(seat, Side::Own)]);
+    let opp = filled(&state.roofs[roof_of(seat, Side::Opp)]);
+    // Filled as a local vector and handed back: the optimiser then keeps its length in a
+    // register instead of reloading it through `out` after every push.
+    let mut list = std::mem::take(out);
+    list.reserve(MAX_LEGAL);
+    let on_squares = |list: &mut Vec<Action>, mut set: u16, action: &dyn Fn(Square) -> Action| {
+        while let Some(square) = Square::new(set.trailing_zeros() as usize) {
+            list.push(action(square));
+            set &= set - 1;
+        }
+    };
+    for card in cards_of(state.hands[seat as usize].present()) {
+        list.push(Action::Discard(card));
         match card.as_pipe() {
             Some((PipeKind::Letter(l), _)) => {
-                if !own_filled[l as usize] {
-                    push(Action::Letter { card, side: Side::Own });
+                if own & (1 << l) == 0 {
+                    list.push(Action::Letter { card, side: Side::Own });
                 }
-                if !opp_filled[l as usize] {
-                    push(Action::Letter { card, side: Side::Opp });
+                if opp & (1 << l) == 0 {
+                    list.push(Action::Letter { card, side: Side::Opp });
                 }
             }
             Some((PipeKind::X, colour)) => {
-                for square in Square::ALL.into_iter().filter(|s| !own_filled[s.index()]) {
-                    push(Action::X { colour, square });
-                }
+                on_squares(&mut list, !own & ALL_SQUARES, &|square| Action::X { colour, square })
             }
             Some((PipeKind::Wrench, colour)) => {
-                for square in Square::ALL {
-                    push(Action::Wrench { colour, square });
-                }
+                on_squares(&mut list, ALL_SQUARES, &|square| Action::Wrench { colour, square })
             }
             None if card == Card::SABOTAGE => {
-                for (side, roof_filled) in [(Side::Own, &own_filled), (Side::Opp, &opp_filled)] {
-                    for square in Square::ALL.into_iter().filter(|s| roof_filled[s.index()]) {
-                        push(Action::Sabotage { side, square });
-                    }
-                }
+                on_squares(&mut list, own, &|square| Action::Sabotage { side: Side::Own, square });
+                on_squares(&mut list, opp, &|square| Action::Sabotage { side: Side::Opp, square });
             }
-            None => {
-                for square in Square::ALL.into_iter().filter(|s| own_filled[s.index()]) {
-                    push(Action::Demontage { square });
-                }
-            }
+            None => on_squares(&mut list, own, &|square| Action::Demontage { square }),
         }
     }
+    *out = list;
 }
+
+/// The most copies of one card in the deck.
+const MAX_COPIES: usize = {
+    let deck = crate::card::composition(true);
+    let (mut i, mut most) = (0, 0);
+    while i < Card::NUM {
+        if deck[i] as usize > most {
+            most = deck[i] as usize;
+        }
+        i += 1;
+    }
+    most
+};
+
+/// `PROBABILITY[pile][copies]` is `copies / pile`: the chance of drawing one of `copies`
+/// cards from a pile of `pile`. Computed by the same IEEE division the rules once did at
+/// every chance node, so seeded games sample exactly as before (records and golden
+/// playthroughs replay unchanged).
+static PROBABILITY: [[f64; MAX_COPIES + 1]; crate::card::deck_size(true) + 1] = {
+    let mut table = [[0.0; MAX_COPIES + 1]; crate::card::deck_size(true) + 1];
+    let mut pile = 1;
+    while pile < table.len() {
+        let mut copies = 1;
+        while copies <= MAX_COPIES {
+            table[pile][copies] = copies as f64 / pile as f64;
+            copies += 1;
+        }
+        pile += 1;
+    }
+    table
+};
 
 /// The chance outcomes: each distinct card left in the pile, with probability in
 /// proportion to its copies.
 pub fn chance_outcomes(state: &State, out: &mut Vec<(Action, f64)>) {
     out.clear();
     if matches!(state.phase, Phase::Deal | Phase::Draw) {
-        let stock = state.stock();
-        let total = stock.len() as f64;
-        // Gathered on the stack and copied in once: chance nodes are half of all actions.
-        let mut buffer = [(Action::End, 0.0); Card::NUM];
-        let mut n = 0;
-        for (i, &count) in stock.0.iter().enumerate() {
-            if let (true, Some(card)) = (count > 0, Card::from_index(i)) {
-                // Divided, not multiplied by a reciprocal: seeded games sample exactly as
-                // before, so records and golden playthroughs replay unchanged.
-                buffer[n] = (Action::Deal(card), f64::from(count) / total);
-                n += 1;
-            }
-        }
-        out.extend_from_slice(&buffer[..n]);
+        // From the running pile (no recount), gathered on the stack and copied in once:
+        // chance nodes are half of all actions.
+        let pile = state.pile();
+        let row = &PROBABILITY[state.pile_len()];
+        out.extend(cards_of(pile.present()).map(|card| (Action::Deal(card), row[pile.count(card) as usize])));
     }
 }
 
@@ -180,7 +191,7 @@ pub fn check(state: &State, action: Action) -> Result<(), Illegal> {
                     "no card is being dealt or drawn now; a player is to act (rules §A round)",
                 ));
             }
-            if !state.stock().contains(card) {
+            if !state.pile().contains(card) {
                 return Err(Illegal::new(format!(
                     "no {} is left in the face-down pile (rules §Contents)",
                     card.name()
@@ -298,10 +309,12 @@ pub fn play(state: &mut State, action: Action) {
     match action {
         Action::Deal(card) => {
             state.hands[seat as usize].add(card);
+            state.take_from_pile(card);
             if state.phase == Phase::Draw {
                 state.phase = Phase::Play;
             } else {
-                let dealt: usize = state.hands.iter().map(Cards::len).sum();
+                // While dealing, every card out of the pile is in a hand.
+                let dealt = crate::card::deck_size(state.demontage) - state.stock_len();
                 if dealt == HAND_SIZE as usize * state.players as usize {
                     begin_turn(state, (state.dealer() + 1) % state.players);
                 } else {
@@ -390,6 +403,7 @@ fn end_round(state: &mut State, closer: Option<u8>) {
     state.hands = [Cards::default(); MAX_PLAYERS];
     state.roofs = [[None; Square::NUM]; 2];
     state.discards = Cards::default();
+    state.refill_pile();
     state.top_discard = None;
     state.refused = false;
     state.round += 1;

@@ -10,7 +10,10 @@ use crate::state::{HAND_SIZE, MAX_PLAYERS, MAX_ROUNDS, Phase, State, round_score
 ///
 /// # Errors
 /// Every problem found, one sentence each.
-pub fn validate(state: State) -> Result<State, SetupError> {
+pub fn validate(mut state: State) -> Result<State, SetupError> {
+    // The running pile follows from the rest: recounted here, so a position edited by hand
+    // (or read from JSON) plays on from its true pile.
+    state.recount_pile();
     let mut problems = Vec::new();
     let mut bad = |p: String| problems.push(p);
     if state.players != 2 && state.players != 4 {

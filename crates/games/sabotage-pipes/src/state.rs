@@ -44,6 +44,29 @@ impl Cards {
         self.0.iter().all(|&n| n == 0)
     }
 
+    /// The counts as six little-endian `u64` words of eight counts each (the last word
+    /// holds the six counts 40..46 and two zero bytes), for counting several cards at once.
+    fn words(&self) -> [u64; 6] {
+        let word = |at: usize| u64::from_le_bytes(self.0[at..at + 8].try_into().expect("eight bytes"));
+        // The last word is read overlapping the fifth and shifted: counts 38..46 >> 2 bytes.
+        [word(0), word(8), word(16), word(24), word(32), word(38) >> 16]
+    }
+
+    /// The distinct cards present as a bit set: bit `i` is set when card `i` is there.
+    /// Walking its bits visits the cards in index order, as [`Cards::distinct`] does.
+    pub fn present(&self) -> u64 {
+        // Per word: the high bit of each nonzero byte, then those eight bits gathered into
+        // one byte by a multiplication (every product bit lands on its own position).
+        const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        let mut mask = 0u64;
+        for (k, x) in self.words().into_iter().enumerate() {
+            let nonzero = (((x & LOW7) + LOW7) | x) & HIGH;
+            mask |= (nonzero.wrapping_mul(0x0002_0408_1020_4081) >> 56) << (8 * k);
+        }
+        mask
+    }
+
     /// How many copies of `card`.
     pub fn count(&self, card: Card) -> u8 {
         self.0[card.index()]
@@ -138,8 +161,60 @@ fn colour_code(square: Option<Card>) -> u8 {
 
 /// A roof's value: the points of its eight lines.
 pub fn roof_value(roof: &Roof) -> u8 {
-    LINES.iter().map(|&line| line_points(roof, line)).sum()
+    // A line scores 1 for lying within the squares of one family and 1 more for lying
+    // within the squares of one colour (a square holds one card, so a line lies within at
+    // most one colour's and one family's squares): the same points as `line_points`,
+    // counted from each colour's squares as a 9-bit set and a table of the lines within
+    // each set. Scoring runs at every turn of every playout.
+    //
+    // `sets` holds the four colours' square sets 16 bits apart: square `i` holding a card
+    // of colour `c` is bit `16 c + i`.
+    const COLOUR_BIT: [u64; Card::NUM] = {
+        let mut bits = [0u64; Card::NUM];
+        let mut i = 0;
+        while i < Card::NUM {
+            if let Some(card) = Card::from_index(i) {
+                if let Some(colour) = card.colour() {
+                    bits[i] = 1 << (16 * colour.index());
+                }
+            }
+            i += 1;
+        }
+        bits
+    };
+    let mut sets = 0u64;
+    for (i, square) in roof.iter().enumerate() {
+        if let Some(card) = square {
+            sets |= COLOUR_BIT[card.index()] << i;
+        }
+    }
+    let colour = |c: usize| (sets >> (16 * c)) as usize & 0x1FF;
+    let family = |f: usize| (sets | sets >> 16) >> (32 * f) & 0x1FF;
+    LINES_WITHIN[colour(0)]
+        + LINES_WITHIN[colour(1)]
+        + LINES_WITHIN[colour(2)]
+        + LINES_WITHIN[colour(3)]
+        + LINES_WITHIN[family(0) as usize]
+        + LINES_WITHIN[family(1) as usize]
 }
+
+/// `LINES_WITHIN[set]`: how many of the eight lines lie within a 9-bit set of squares.
+static LINES_WITHIN: [u8; 1 << Square::NUM] = {
+    let mut table = [0u8; 1 << Square::NUM];
+    let mut set = 0;
+    while set < table.len() {
+        let mut k = 0;
+        while k < LINES.len() {
+            let [a, b, c] = LINES[k];
+            if set & (1 << a) != 0 && set & (1 << b) != 0 && set & (1 << c) != 0 {
+                table[set] += 1;
+            }
+            k += 1;
+        }
+        set += 1;
+    }
+    table
+};
 
 /// A roof's score at the end of a round: every point above 5 counts double (the
 /// rulebook's table: 5→5, 6→7, 7→9 … 16→27); values up to 5 count as they are.
@@ -235,7 +310,14 @@ impl<'de> Deserialize<'de> for Results {
 ///
 /// Team `t` is seats `t` and `t + 2` (with four players) and owns roof `t`; with two
 /// players each seat is its own team.
+///
+/// Besides what its JSON holds, the state keeps the face-down pile ([`State::pile`]) in
+/// step as cards are dealt and drawn, so that a chance node does not recount it from the
+/// deck, the hands, the roofs and the discards. Reading a state from JSON and
+/// [`crate::setup::validate`] recount it; code that edits `hands`, `roofs` or `discards`
+/// by hand and then plays on calls [`State::recount_pile`] (or validates).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(from = "StateJson")]
 pub struct State {
     /// Seats: 2 or 4.
     pub players: u8,
@@ -262,9 +344,112 @@ pub struct State {
     pub refused: bool,
     /// The finished rounds.
     pub results: Results,
+    /// The running pile: each card's copies in the face-down pile. Not in the JSON (it
+    /// follows from the rest); always equal to [`State::stock`] for a state the rules made.
+    #[serde(skip)]
+    pile: Cards,
+    /// How many cards `pile` holds.
+    #[serde(skip)]
+    pile_len: u8,
+}
+
+/// A state as written in JSON: [`State`] without its running pile, which is recounted on
+/// reading. Its fields are `State`'s JSON fields; the two change together.
+#[derive(Deserialize)]
+struct StateJson {
+    players: u8,
+    demontage: bool,
+    rounds: u8,
+    round: u8,
+    phase: Phase,
+    to_move: u8,
+    hands: [Cards; MAX_PLAYERS],
+    roofs: [Roof; 2],
+    discards: Cards,
+    top_discard: Option<Card>,
+    refused: bool,
+    results: Results,
+}
+
+impl From<StateJson> for State {
+    fn from(j: StateJson) -> State {
+        let mut state = State::new(j.players, j.demontage, j.rounds, j.round, j.phase, j.to_move);
+        state.hands = j.hands;
+        state.roofs = j.roofs;
+        state.discards = j.discards;
+        state.top_discard = j.top_discard;
+        state.refused = j.refused;
+        state.results = j.results;
+        state.recount_pile();
+        state
+    }
 }
 
 impl State {
+    /// A state with empty hands, roofs and discards, no finished round, and the whole
+    /// deck in the pile.
+    pub(crate) fn new(
+        players: u8,
+        demontage: bool,
+        rounds: u8,
+        round: u8,
+        phase: Phase,
+        to_move: u8,
+    ) -> State {
+        State {
+            players,
+            demontage,
+            rounds,
+            round,
+            phase,
+            to_move,
+            hands: [Cards::default(); MAX_PLAYERS],
+            roofs: [[None; Square::NUM]; 2],
+            discards: Cards::default(),
+            top_discard: None,
+            refused: false,
+            results: Results::default(),
+            pile: Cards(crate::card::composition(demontage)),
+            pile_len: crate::card::deck_size(demontage) as u8,
+        }
+    }
+
+    /// The running pile: each card's copies in the face-down pile, kept in step by the
+    /// rules (equal to [`State::stock`] unless the fields were edited by hand since).
+    pub fn pile(&self) -> &Cards {
+        &self.pile
+    }
+
+    /// How many cards the running pile holds.
+    pub fn pile_len(&self) -> usize {
+        self.pile_len as usize
+    }
+
+    /// Recounts the running pile from the deck, the hands, the roofs and the discards:
+    /// needed after editing those fields by hand.
+    pub fn recount_pile(&mut self) {
+        self.pile = self.stock();
+        self.pile_len = self.pile.len() as u8;
+    }
+
+    /// Sets the running pile (to what a caller counted already).
+    pub(crate) fn set_pile(&mut self, pile: Cards) {
+        self.pile = pile;
+        self.pile_len = pile.len() as u8;
+    }
+
+    /// Takes `card` (which must be there) out of the running pile.
+    pub(crate) fn take_from_pile(&mut self, card: Card) {
+        self.pile.remove(card);
+        self.pile_len -= 1;
+    }
+
+    /// Puts the whole deck back in the running pile (between rounds).
+    pub(crate) fn refill_pile(&mut self) {
+        self.pile = Cards(crate::card::composition(self.demontage));
+        self.pile_len = crate::card::deck_size(self.demontage) as u8;
+    }
+
     /// The dealer of round `round`: the deal passes to the left (the next seat) each round;
     /// seat `players - 1` deals first, so seat 0 plays first.
     pub fn dealer_of(players: u8, round: u8) -> u8 {
@@ -299,13 +484,25 @@ impl State {
         stock
     }
 
-    /// The number of cards in the face-down pile.
+    /// The number of cards in the face-down pile, counted from the deck, the hands, the
+    /// roofs and the discards (as [`State::stock`]; the rules decide the turn's steps by
+    /// it, so they follow hand-edited fields).
     pub fn stock_len(&self) -> usize {
-        let composition = crate::card::deck_size(self.demontage);
-        let hands: usize =
-            self.hands[..(self.players as usize).min(MAX_PLAYERS)].iter().map(Cards::len).sum();
+        // Byte-wise sums of the seated hands and the discards, word by word: a card has at
+        // most 4 copies, so a byte of the sum over arrays is at most 4, and over the six
+        // words at most 24; no byte carries into the next.
+        let add = |sum: [u64; 6], cards: &Cards| {
+            let words = cards.words();
+            std::array::from_fn(|k| sum[k].wrapping_add(words[k]))
+        };
+        let mut sum = add(add(self.discards.words(), &self.hands[0]), &self.hands[1]);
+        if self.players as usize >= MAX_PLAYERS {
+            sum = add(add(sum, &self.hands[2]), &self.hands[3]);
+        }
+        let bytes = sum.into_iter().fold(0u64, u64::wrapping_add);
+        let held = (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize;
         let roofs = self.roofs.iter().flatten().filter(|c| c.is_some()).count();
-        composition - hands - roofs - self.discards.len()
+        crate::card::deck_size(self.demontage).saturating_sub(held + roofs)
     }
 
     /// Each team's points so far (finished rounds only).
@@ -316,5 +513,36 @@ impl State {
     /// Each team's roof value now.
     pub fn values(&self) -> [u8; 2] {
         [roof_value(&self.roofs[0]), roof_value(&self.roofs[1])]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::{Rng, SeedableRng};
+
+    use super::*;
+
+    #[test]
+    fn roof_value_is_the_sum_of_the_line_points() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        for _ in 0..20_000 {
+            // Any card or none on each square, Sabotage and Démontage included.
+            let roof: Roof = std::array::from_fn(|_| Card::from_index(rng.random_range(0..Card::NUM + 12)));
+            let by_lines: u8 = LINES.iter().map(|&line| line_points(&roof, line)).sum();
+            assert_eq!(roof_value(&roof), by_lines, "{roof:?}");
+        }
+    }
+
+    #[test]
+    fn present_lists_the_distinct_cards() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
+        for _ in 0..2_000 {
+            let cards =
+                Cards(std::array::from_fn(
+                    |_| if rng.random_bool(0.3) { rng.random_range(1..=4) } else { 0 },
+                ));
+            let expected = cards.distinct().fold(0u64, |set, card| set | 1 << card.index());
+            assert_eq!(cards.present(), expected, "{cards:?}");
+        }
     }
 }

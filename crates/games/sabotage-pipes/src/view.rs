@@ -113,20 +113,17 @@ pub fn determinize<R: Rng + ?Sized>(view: &View, rng: &mut R) -> State {
             remaining -= 1;
         }
     }
-    State {
-        players: view.players,
-        demontage: view.demontage,
-        rounds: view.rounds,
-        round: view.round,
-        phase: view.phase,
-        to_move: view.to_move,
-        hands,
-        roofs: view.roofs,
-        discards: view.discards,
-        top_discard: view.top_discard,
-        refused: view.refused,
-        results: view.results,
-    }
+    let mut state =
+        State::new(view.players, view.demontage, view.rounds, view.round, view.phase, view.to_move);
+    state.hands = hands;
+    state.roofs = view.roofs;
+    state.discards = view.discards;
+    state.top_discard = view.top_discard;
+    state.refused = view.refused;
+    state.results = view.results;
+    // What is still unseen after dealing the other hands is the pile.
+    state.set_pile(unseen);
+    state
 }
 
 impl View {
