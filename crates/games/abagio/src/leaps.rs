@@ -105,6 +105,16 @@ pub fn single_leap(state: &State, player: Colour, from: u8, die: u8) -> Result<L
     }
 }
 
+/// Where a leap of `die` from `from` ends, if it is allowed: what [`single_leap`] says
+/// when it says yes.
+pub(crate) fn landing(player: Colour, from: u8, die: u8) -> Landing {
+    if die >= from {
+        Landing::Pond
+    } else {
+        Landing::Square(Square::at(player, from - die).expect("a square between the root and the pond"))
+    }
+}
+
 /// Makes a leap that [`single_leap`] allowed: a blot of the other player on the landing
 /// square goes back to its root, a pair is covered, and twelve frogs in the pond win.
 pub fn apply_leap(state: &mut State, player: Colour, from: u8, landing: Landing) {
@@ -129,7 +139,8 @@ pub fn apply_leap(state: &mut State, player: Colour, from: u8, landing: Landing)
 
 /// Whether `player` can make any leap with one of `dice`.
 pub fn any_leap(state: &State, player: Colour, dice: Dice) -> bool {
-    !dice.is_empty() && Reach::new(state, player).any(dice)
+    !dice.is_empty()
+        && (reach::some_leap_onto_board(state, player, dice) || Reach::new(state, player).any(dice))
 }
 
 /// The most leaps `player` can make in a row with `dice`, in any order, every landing legal.
@@ -151,49 +162,7 @@ fn after_leap(state: &State, player: Colour, from: u8, die: u8, landing: Landing
 /// (cleared first), by square (root first) then die (larger first).
 pub fn legal_leaps(state: &State, out: &mut Vec<Action>) {
     out.clear();
-    let dice = state.dice;
-    let n = dice.len() as u8;
-    let reach = Reach::new(state, state.to_move);
-    // The different numbers, larger first, with the squares each may leap from.
-    let mut numbers = [(0u8, 0u32); 4];
-    let mut count = 0;
-    let mut sources = 0;
-    for die in dice.distinct() {
-        let moves = reach.moves(die);
-        numbers[count] = (die, moves);
-        count += 1;
-        sources |= moves;
-    }
-    let numbers = &numbers[..count];
-    let mut most = [0u8; MAX_LEAPS];
-    let mut best = 0;
-    while sources != 0 {
-        // Squares from the farthest (the root) down, the order of the square index.
-        let from = 31 - sources.leading_zeros() as u8;
-        sources &= !(1 << from);
-        for &(die, moves) in numbers {
-            if moves & (1 << from) == 0 {
-                continue;
-            }
-            let m = if n == 1 { 1 } else { reach.most_after(from, die, dice) };
-            most[out.len()] = m;
-            best = best.max(m);
-            out.push(Action::Leap { from, die });
-        }
-    }
-    let larger = dice.as_slice()[0];
-    let only_larger = best == 1
-        && dice.two_numbers()
-        && out.iter().any(|a| matches!(a, Action::Leap { die, .. } if *die == larger));
-    let mut kept = 0;
-    for i in 0..out.len() {
-        let Action::Leap { die, .. } = out[i] else { unreachable!("only leaps are listed") };
-        if most[i] == best && (!only_larger || die == larger) {
-            out[kept] = out[i];
-            kept += 1;
-        }
-    }
-    out.truncate(kept);
+    Reach::new(state, state.to_move).legal(state.dice).write(out);
 }
 
 /// What the forced-move rules say about one leap that is possible on its own.

@@ -9,6 +9,7 @@
 //! another form: what changes there changes here, and the unit tests below compare the two
 //! on every square and die of random games and crowded positions.
 
+use crate::action::Action;
 use crate::board::{
     Colour, EIGHT, FROGS, MAX_STACK, MAX_STACK_DIAMOND, ONE, OUTER_LAST, ROOT, Square, Stack,
 };
@@ -133,6 +134,31 @@ fn gather(words: &[u64; 4], flag: u8) -> u32 {
         set |= ((bits.wrapping_mul(PACK) >> 56) as u32) << (8 * k);
     }
     set
+}
+
+/// Whether `player` has a leap with one of `dice` onto a square of the board, looked for
+/// square by square from the root down and stopping at the first found: a cheaper
+/// [`Reach::any`] when some leap is possible, as it usually is. `false` says only that no
+/// such leap was found: a final leap may still be possible.
+pub(crate) fn some_leap_onto_board(state: &State, player: Colour, dice: Dice) -> bool {
+    let c = player.index();
+    let (table, squares) = (&FLAGS[c], &SQUARE_AT[c]);
+    let frozen = state.top_frog.map_or(usize::MAX, Square::index);
+    // Whether a frog may land on the square `pip`.
+    let lands = |pip: u8| {
+        let square = squares[pip as usize] as usize;
+        let flag = if DIAMONDS & (1 << pip) != 0 { LAND_DIAMOND } else { LAND };
+        square != frozen && table[state.board.0[square].bits() as usize] & flag != 0
+    };
+    let (hi, lo) = (dice.as_slice()[0], dice.as_slice()[dice.len() - 1]);
+    let may_leap = |from: u8| (hi < from && lands(from - hi)) || (lo < from && lands(from - lo));
+    if state.root[c] > 0 && may_leap(ROOT) {
+        return true;
+    }
+    (1..ROOT).rev().any(|from| {
+        let square = squares[from as usize] as usize;
+        square != frozen && table[state.board.0[square].bits() as usize] & FROM != 0 && may_leap(from)
+    })
 }
 
 /// One player's side of a position, for generating leaps: the stacks and the bit sets read
@@ -262,6 +288,73 @@ impl Reach {
         dice.distinct().any(|die| self.moves(die) != 0)
     }
 
+    /// The leaps the forced-move rules allow with `dice` (rules §Other leaping rules), as
+    /// each different number, larger first, with the squares it may leap from: those after
+    /// which the most leaps the dice allow can still be made; and when only one of two
+    /// different numbers can be played, only the larger if it can be.
+    pub(crate) fn legal(&self, dice: Dice) -> Numbers {
+        let n = dice.len() as u8;
+        let mut numbers = Numbers { count: 0, dice: [(0, 0); 4] };
+        for die in dice.distinct() {
+            numbers.dice[numbers.count] = (die, self.moves(die));
+            numbers.count += 1;
+        }
+        if n < 2 {
+            return numbers; // every leap possible is a whole sequence
+        }
+        let moves = numbers.dice;
+        let mut best = 0;
+        for (i, &(die, mut from_set)) in moves[..numbers.count].iter().enumerate() {
+            // With two dice, the other die and where it may leap from now.
+            let other = dice.without(die).as_slice()[0];
+            let other_moves = match (n, numbers.count) {
+                (2, 1) => from_set,
+                (2, _) => moves[1 - i].1,
+                _ => 0,
+            };
+            let mut kept = 0;
+            while from_set != 0 {
+                let from = highest(from_set);
+                from_set &= !(1 << from);
+                let m = if n == 2 && self.keeps_second(from, die, other, other_moves) {
+                    2
+                } else {
+                    self.most_after(from, die, dice)
+                };
+                if m > best {
+                    // A longer sequence: what was kept so far is not enough.
+                    best = m;
+                    numbers.dice.iter_mut().for_each(|(_, set)| *set = 0);
+                    kept = 0;
+                }
+                if m == best {
+                    kept |= 1 << from;
+                }
+            }
+            numbers.dice[i].1 = kept;
+        }
+        if best == 1 && dice.two_numbers() && numbers.dice[0].1 != 0 {
+            // Only one number can be played and the larger can: not the smaller.
+            numbers.dice[1..].iter_mut().for_each(|(_, set)| *set = 0);
+        }
+        numbers
+    }
+
+    /// Whether after the leap of `die` from `from` a leap of `other` can still be made,
+    /// judged without making it, from the squares `other_moves` where `other` may leap
+    /// from now; `false` when that does not settle it. The leap changes only its own
+    /// square `from` and its landing square, and may open the pond but never close it, so
+    /// a leap of `other` that starts elsewhere and lands on neither is still possible.
+    fn keeps_second(&self, from: u8, die: u8, other: u8, other_moves: u32) -> bool {
+        // The squares a leap of `other` would start from to land on `from` or on the
+        // landing square (in 64 bits: from the root, `from + other` may pass bit 31).
+        let mut touched = 1u64 << from | 1u64 << (from + other);
+        if die < from {
+            touched |= 1u64 << (from - die + other);
+        }
+        other_moves & !(touched as u32) != 0
+    }
+
     /// The most leaps the player can make in a row with `dice`, in any order; a leap that
     /// wins counts as playing every number left.
     pub(crate) fn most(&self, dice: Dice) -> u8 {
@@ -272,9 +365,14 @@ impl Reach {
             if moves != 0 && n == 1 {
                 return 1;
             }
+            let other = dice.without(die).as_slice().first().copied().unwrap_or(0);
+            let other_moves = if n == 2 { self.moves(other) } else { 0 };
             while moves != 0 {
                 let from = highest(moves);
                 moves &= !(1 << from);
+                if n == 2 && self.keeps_second(from, die, other, other_moves) {
+                    return 2;
+                }
                 let m = self.most_after(from, die, dice);
                 if m == n {
                     return n;
@@ -286,25 +384,35 @@ impl Reach {
     }
 
     /// The most leaps in a sequence that starts with the leap of `die` from `from`.
-    pub(crate) fn most_after(&self, from: u8, die: u8, dice: Dice) -> u8 {
-        if dice.len() == 2 {
-            // One die left after this leap. The leap changes only its own square `from`
-            // and its landing square (and may open the pond, never close it), so another
-            // leap that starts elsewhere and lands on neither is still possible after it:
-            // then two leaps can be made, and the full search below is not needed.
-            let other = dice.without(die).as_slice()[0];
-            // The squares a leap of `other` would start from to land on `from` or on the
-            // landing square (in 64 bits: from the root, `from + other` may pass bit 31).
-            let mut touched = 1u64 << from | 1u64 << (from + other);
-            if die < from {
-                touched |= 1u64 << (from - die + other);
-            }
-            if self.moves(other) & !(touched as u32) != 0 {
-                return 2;
-            }
-        }
+    fn most_after(&self, from: u8, die: u8, dice: Dice) -> u8 {
         let next = self.after(from, die);
         if next.won() { dice.len() as u8 } else { 1 + next.most(dice.without(die)) }
+    }
+}
+
+/// The leaps allowed, by number: what [`Reach::legal`] finds.
+pub(crate) struct Numbers {
+    /// How many different numbers.
+    pub(crate) count: usize,
+    /// Each number, larger first, with the squares it may leap from (bit 26: the root).
+    pub(crate) dice: [(u8, u32); 4],
+}
+
+impl Numbers {
+    /// Writes the leaps into `out`, by square from the farthest (the root) down, then by
+    /// number, larger first.
+    pub(crate) fn write(&self, out: &mut Vec<Action>) {
+        let numbers = &self.dice[..self.count];
+        let mut from_set = numbers.iter().fold(0, |set, &(_, s)| set | s);
+        while from_set != 0 {
+            let from = highest(from_set);
+            from_set &= !(1 << from);
+            for &(die, set) in numbers {
+                if set & (1 << from) != 0 {
+                    out.push(Action::Leap { from, die });
+                }
+            }
+        }
     }
 }
 
@@ -423,6 +531,11 @@ mod tests {
             for player in Colour::ALL {
                 assert_eq!(max_leaps(&s, player, dice), slow::max_leaps(&s, player, dice), "{s:?}");
                 assert_eq!(any_leap(&s, player, dice), slow::any_leap(&s, player, dice), "{s:?}");
+                let onto_board = dice.distinct().any(|die| {
+                    (1..=ROOT)
+                        .any(|from| matches!(single_leap(&s, player, from, die), Ok(Landing::Square(_))))
+                });
+                assert_eq!(some_leap_onto_board(&s, player, dice), onto_board, "{s:?}");
             }
             dice = dice.without(dice.as_slice()[dice.len() - 1]);
         }
