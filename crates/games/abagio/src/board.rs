@@ -168,8 +168,8 @@ impl Square {
     }
 
     /// The square with this index.
-    pub fn from_index(index: usize) -> Option<Square> {
-        (index < Square::NUM).then_some(Square(index as u8))
+    pub const fn from_index(index: usize) -> Option<Square> {
+        if index < Square::NUM { Some(Square(index as u8)) } else { None }
     }
 
     /// The square `pip` squares from the pond on `player`'s path (`1..=25`); `None` for the

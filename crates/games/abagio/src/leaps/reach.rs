@@ -109,6 +109,22 @@ const fn square_table(player: Colour) -> [u8; ROOT as usize] {
     table
 }
 
+const fn pip_table() -> [u8; Square::NUM] {
+    let mut table = [0; Square::NUM];
+    let mut i = 0;
+    while i < Square::NUM {
+        table[i] = match Square::from_index(i) {
+            Some(square) => square.pip(),
+            None => panic!("every index below NUM is a square"),
+        };
+        i += 1;
+    }
+    table
+}
+
+/// The pip of each square, by [`Square`] index.
+static PIP_OF: [u8; Square::NUM] = pip_table();
+
 /// The index of `Square::at(player, pip)` for pips 1 to 25, by colour index.
 static SQUARE_AT: [[u8; ROOT as usize]; Colour::NUM] =
     [square_table(Colour::Red), square_table(Colour::Purple)];
@@ -117,6 +133,12 @@ static SQUARE_AT: [[u8; ROOT as usize]; Colour::NUM] =
 fn highest(set: u32) -> u8 {
     debug_assert!(set != 0);
     31 - set.leading_zeros() as u8
+}
+
+/// Whether `set` has four squares or more.
+fn at_least_four(set: u32) -> bool {
+    let three_fewer = (0..3).fold(set, |s, _| s & s.wrapping_sub(1)); // the lowest bit off, three times
+    three_fewer != 0
 }
 
 /// Eight bytes, each 0 or 1, packed into eight bits: byte `i` becomes bit `i`. Multiplying
@@ -188,10 +210,11 @@ impl Reach {
     pub(crate) fn new(state: &State, player: Colour) -> Reach {
         let c = player.index();
         let mut thawed = !0;
-        if let Some(square) = state.top_frog
-            && Square::at(player, square.pip()) == Some(square)
-        {
-            thawed = !(1 << square.pip());
+        if let Some(square) = state.top_frog {
+            let pip = PIP_OF[square.index()];
+            if SQUARE_AT[c][pip as usize] as usize == square.index() {
+                thawed = !(1 << pip); // the Top Frog on the player's path (always, in play)
+            }
         }
         // Each square's flags at the byte of its pip, then each flag's bytes packed into a
         // bit set eight squares at a time.
@@ -203,7 +226,8 @@ impl Reach {
         let words: [u64; 4] = std::array::from_fn(|k| {
             u64::from_le_bytes(bytes[8 * k..8 * k + 8].try_into().expect("eight bytes"))
         });
-        let land_diamonds = DIAMONDS & gather(&words, LAND_DIAMOND.trailing_zeros() as u8);
+        let diamond = |pip: u8| u32::from(bytes[pip as usize] & LAND_DIAMOND != 0) << pip;
+        let land_diamonds = diamond(EIGHT) | diamond(ONE);
         let land = (gather(&words, LAND.trailing_zeros() as u8) & !DIAMONDS) | land_diamonds;
         let root = state.root[c];
         let at_root = if root > 0 { ROOT_BIT } else { 0 };
@@ -312,6 +336,16 @@ impl Reach {
                 (2, _) => moves[1 - i].1,
                 _ => 0,
             };
+            if n == 2 && from_set != 0 && at_least_four(other_moves) {
+                // `keeps_second` rules out three squares at most: every leap of `die`
+                // leaves a second leap, and two is the most with two dice.
+                if best < 2 {
+                    best = 2;
+                    numbers.dice.iter_mut().for_each(|(_, set)| *set = 0);
+                }
+                numbers.dice[i].1 = from_set;
+                continue;
+            }
             let mut kept = 0;
             while from_set != 0 {
                 let from = highest(from_set);
