@@ -4,12 +4,13 @@
 use tabula_core::{Illegal, Turn};
 
 use crate::action::{Action, Side};
-use crate::card::{Card, PipeKind, Square};
+use crate::card::{Card, Colour, PipeKind, Square};
 use crate::state::{Cards, HAND_SIZE, MAX_PLAYERS, Phase, Roof, RoundResult, State, round_score};
 
 /// The most actions a player can have at once: 9 cards in hand, each with at most 18
 /// placements (a wrench on any of 9 squares, Sabotage on 18), plus discards and `end`.
-/// Used as the capacity of action buffers; never exceeded (see the `buffer_bound` test).
+/// Used as the capacity of action buffers; never exceeded (see the `legal_actions_fit_the_buffer`
+/// test).
 pub const MAX_LEGAL: usize = 9 * 19 + 2;
 
 /// The seat that answers a request to end (four players): the partner.
@@ -90,20 +91,16 @@ fn card_plays(state: &State, out: &mut Vec<Action>) {
     let seat = state.to_move;
     let own = filled(&state.roofs[roof_of(seat, Side::Own)]);
     let opp = filled(&state.roofs[roof_of(seat, Side::Opp)]);
-    // Filled as a local vector and handed back: the optimiser then keeps its length in a
-    // register instead of reloading it through `out` after every push.
-    let mut list = std::mem::take(out);
-    list.reserve(MAX_LEGAL);
-    let on_squares = |list: &mut Vec<Action>, mut set: u16, action: &dyn Fn(Square) -> Action| {
-        while let Some(square) = Square::new(set.trailing_zeros() as usize) {
-            list.push(action(square));
-            set &= set - 1;
-        }
-    };
-    for card in cards_of(state.hands[seat as usize].present()) {
+    let mut list = Plays::new(out);
+    let mut hand = state.hands[seat as usize].present();
+    while let Some(card) = Card::from_index(hand.trailing_zeros() as usize) {
+        hand &= hand - 1;
         list.push(Action::Discard(card));
-        match card.as_pipe() {
-            Some((PipeKind::Letter(l), _)) => {
+        // A pipe card's index is its kind's index × 4 + its colour's (`Card::pipe`); read
+        // straight from it rather than through `Card::as_pipe`, at every card of every turn.
+        let colour = Colour::ALL[card.index() % 4];
+        match card.index() / 4 {
+            l @ 0..9 => {
                 if own & (1 << l) == 0 {
                     list.push(Action::Letter { card, side: Side::Own });
                 }
@@ -111,20 +108,49 @@ fn card_plays(state: &State, out: &mut Vec<Action>) {
                     list.push(Action::Letter { card, side: Side::Opp });
                 }
             }
-            Some((PipeKind::X, colour)) => {
-                on_squares(&mut list, !own & ALL_SQUARES, &|square| Action::X { colour, square })
+            9 => list.on_squares(!own & ALL_SQUARES, |square| Action::X { colour, square }),
+            10 => list.on_squares(ALL_SQUARES, |square| Action::Wrench { colour, square }),
+            _ if card == Card::SABOTAGE => {
+                list.on_squares(own, |square| Action::Sabotage { side: Side::Own, square });
+                list.on_squares(opp, |square| Action::Sabotage { side: Side::Opp, square });
             }
-            Some((PipeKind::Wrench, colour)) => {
-                on_squares(&mut list, ALL_SQUARES, &|square| Action::Wrench { colour, square })
-            }
-            None if card == Card::SABOTAGE => {
-                on_squares(&mut list, own, &|square| Action::Sabotage { side: Side::Own, square });
-                on_squares(&mut list, opp, &|square| Action::Sabotage { side: Side::Opp, square });
-            }
-            None => on_squares(&mut list, own, &|square| Action::Demontage { square }),
+            _ => list.on_squares(own, |square| Action::Demontage { square }),
         }
     }
-    *out = list;
+    *out = list.actions;
+}
+
+/// A player's legal actions being listed: a vector taken from the caller (`end` may be in
+/// it already) with room for [`MAX_LEGAL`] more, filled and handed back. Taken rather than borrowed, and pushed to only
+/// within its capacity, so that the optimiser keeps its length in a register (no reload
+/// through the caller's reference, no call to grow it) at every push of every turn.
+struct Plays {
+    actions: Vec<Action>,
+}
+
+impl Plays {
+    fn new(out: &mut Vec<Action>) -> Plays {
+        let mut actions = std::mem::take(out);
+        actions.reserve(MAX_LEGAL);
+        Plays { actions }
+    }
+
+    fn push(&mut self, action: Action) {
+        // Never false: a hand holds at most 9 distinct cards, each with a discard and at
+        // most 18 placements (Sabotage on two full roofs).
+        debug_assert!(self.actions.len() < self.actions.capacity());
+        if self.actions.len() < self.actions.capacity() {
+            self.actions.push(action);
+        }
+    }
+
+    /// Pushes `action(square)` for each square of a 9-bit set, A to I.
+    fn on_squares(&mut self, mut set: u16, action: impl Fn(Square) -> Action) {
+        while let Some(square) = Square::new(set.trailing_zeros() as usize) {
+            self.push(action(square));
+            set &= set - 1;
+        }
+    }
 }
 
 /// The most copies of one card in the deck.
@@ -144,8 +170,9 @@ const MAX_COPIES: usize = {
 /// cards from a pile of `pile`. Computed by the same IEEE division the rules once did at
 /// every chance node, so seeded games sample exactly as before (records and golden
 /// playthroughs replay unchanged).
-static PROBABILITY: [[f64; MAX_COPIES + 1]; crate::card::deck_size(true) + 1] = {
-    let mut table = [[0.0; MAX_COPIES + 1]; crate::card::deck_size(true) + 1];
+static PROBABILITY: [[f64; 8]; crate::card::deck_size(true) + 1] = {
+    assert!(MAX_COPIES < 8, "a row has a column for 0 to 7 copies");
+    let mut table = [[0.0; 8]; crate::card::deck_size(true) + 1];
     let mut pile = 1;
     while pile < table.len() {
         let mut copies = 1;
@@ -167,7 +194,9 @@ pub fn chance_outcomes(state: &State, out: &mut Vec<(Action, f64)>) {
         // chance nodes are half of all actions.
         let pile = state.pile();
         let row = &PROBABILITY[state.pile_len()];
-        out.extend(cards_of(pile.present()).map(|card| (Action::Deal(card), row[pile.count(card) as usize])));
+        out.extend(
+            cards_of(pile.present()).map(|card| (Action::Deal(card), row[pile.count(card) as usize & 7])),
+        );
     }
 }
 

@@ -101,3 +101,30 @@ fn the_running_pile_always_equals_a_recount() {
     });
     assert!(states > 50_000, "{states} states");
 }
+
+#[test]
+fn legal_actions_fit_the_buffer() {
+    let mut most = 0;
+    let mut actions = Vec::new();
+    play(10, |game, state| {
+        if let Turn::Player(_) = game.turn(state) {
+            game.legal_actions(state, &mut actions);
+            most = most.max(actions.len());
+        }
+    });
+    assert!(most <= tabula_sabotage_pipes::rules::MAX_LEGAL, "{most} legal actions");
+    // The worst hand: nine distinct cards with the most placements, both roofs full.
+    let game = SabotagePipes::with(2, true, 4).unwrap();
+    let mut state = game.initial_state();
+    state.phase = tabula_sabotage_pipes::Phase::Play;
+    state.to_move = 0;
+    for c in ["sab", "dem", "Wo", "Wr", "Wb", "Wl", "Xo", "Xr", "Xb"] {
+        state.hands[0].add(c.parse().unwrap());
+    }
+    state.roofs = [std::array::from_fn(|i| Some(tabula_sabotage_pipes::Card::from_index(i * 4).unwrap())); 2];
+    state.recount_pile();
+    game.legal_actions(&state, &mut actions);
+    let full = 1 + 18 + 1 + 9 + 4 * (1 + 9) + 3;
+    assert_eq!(actions.len(), full);
+    assert!(full <= tabula_sabotage_pipes::rules::MAX_LEGAL);
+}
