@@ -1,6 +1,8 @@
 //! Leaping (rules §Leaping, §Stacks, §Final leaps, §Other leaping rules): whether one frog
 //! may leap with one die, what a leap does, and which leaps keep a maximal sequence of
-//! leaps possible — searched over the dice left, like a backgammon move generator.
+//! leaps possible — searched over the dice left, like a backgammon move generator. The
+//! search runs on bit sets over the player's path (`leaps/reach.rs`); [`single_leap`]
+//! states the same rules square by square, for checking and explaining one leap.
 
 mod reach;
 
@@ -11,7 +13,7 @@ use crate::board::{Colour, FROGS, ROOT, Square};
 use crate::state::{Dice, State};
 
 /// The most leaps offered at once: the root and one square per frog as sources (13), each
-/// with at most two different numbers. Used as the capacity of the search's scratch space.
+/// with at most two different numbers. The capacity of a list of leaps.
 pub const MAX_LEAPS: usize = 2 * (FROGS as usize + 1);
 
 /// Where a leap ends.
