@@ -23,8 +23,12 @@ use crate::scale::ReturnScale;
 use crate::{Bot, Considered};
 
 const NONE: u32 = u32::MAX;
-/// The `actor` of a chance outcome's node.
+/// The `actor` of a chance outcome's node, and the `turn` of a chance node.
 const CHANCE: u8 = u8::MAX;
+/// The `turn` of a node no iteration has reached with a state yet.
+const UNSEEN: u8 = u8::MAX - 1;
+/// The `turn` of a terminal node (its returns are kept in `Mcts::terminal`).
+const TERMINAL: u8 = u8::MAX - 2;
 
 /// The settings of a tree search. Few knobs, each with a reason.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -66,6 +70,9 @@ struct Node<A> {
     visits: u32,
     /// The seat that chose `action`, or `CHANCE`.
     actor: u8,
+    /// Whose turn it is at this node: a seat, `CHANCE`, `TERMINAL`, or `UNSEEN` until an
+    /// iteration reaches it with a state.
+    turn: u8,
     /// For a chance outcome: its probability.
     prob: f32,
     /// The sum of the returns of `actor` over the iterations through this node.
@@ -89,6 +96,9 @@ pub struct Mcts<G: Game, E: Evaluator<G> = RandomRollout<G>> {
     /// (boxed, so that taking it out of `self` moves a pointer, not the state). Games
     /// whose states have spare capacity copy only what is in use.
     scratch: Option<Box<G::State>>,
+    /// The returns of the terminal nodes met so far, `num_players` each; a terminal node's
+    /// `first` is the offset of its returns here.
+    terminal: Vec<f64>,
     /// `ln n` for small visit counts: UCT asks for it at every selection.
     ln: Vec<f64>,
 }
@@ -119,6 +129,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
             returns: Vec::new(),
             scale: ReturnScale::new::<G>(config.observed_scale),
             scratch: None,
+            terminal: Vec::new(),
             ln: Vec::new(),
         }
     }
@@ -145,11 +156,13 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
             len: 0,
             visits: 0,
             actor: CHANCE,
+            turn: UNSEEN,
             prob: 1.0,
             value: 0.0,
         });
         self.returns.clear();
         self.returns.resize(game.num_players(), 0.0);
+        self.terminal.clear();
         self.scale.reset();
         if self.ln.is_empty() {
             self.ln = (0..LN_TABLE).map(|n| (n.max(1) as f64).ln()).collect();
@@ -172,7 +185,45 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         (stats, meter.done())
     }
 
+    /// One iteration: selection, expansion, evaluation and backup.
+    ///
+    /// Selection first walks the nodes already known without any state: chance nodes are
+    /// sampled from their stored outcomes, decisions chosen by UCT, and a terminal node's
+    /// returns are read from the tree. Only when the walk needs the game (a node never
+    /// reached before, an expansion, a leaf to evaluate) is the root copied and the path
+    /// replayed. In long games nearly every iteration does that, as a plain search would;
+    /// in short ones many iterations end on known terminal nodes and cost no game call at
+    /// all. Either way the iterations, their random draws and the statistics are the same.
     fn iterate(&mut self, game: &G, root: &G::State, rng: &mut ChaCha8Rng) {
+        self.path.clear();
+        self.path.push(0);
+        let mut node = 0usize;
+        loop {
+            let Node { turn, first, .. } = self.nodes[node];
+            match turn {
+                TERMINAL => {
+                    let at = first as usize;
+                    let n = self.returns.len();
+                    self.returns.copy_from_slice(&self.terminal[at..at + n]);
+                    self.backup();
+                    return;
+                }
+                UNSEEN => break,
+                _ if first == NONE => break,
+                CHANCE => {
+                    node = self.sample_outcome(node, rng);
+                    self.path.push(node as u32);
+                }
+                _ => {
+                    let child = self.select(node);
+                    if self.nodes[child].visits == 0 {
+                        break;
+                    }
+                    node = child;
+                    self.path.push(node as u32);
+                }
+            }
+        }
         let mut state = match self.scratch.take() {
             Some(mut state) => {
                 state.as_mut().clone_from(root);
@@ -180,23 +231,28 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
             }
             None => Box::new(root.clone()),
         };
-        self.descend(game, &mut state, rng);
+        for &i in &self.path[1..] {
+            game.play_unchecked(&mut state, self.nodes[i as usize].action.expect("a move into a child"));
+        }
+        self.descend(game, &mut state, node, rng);
         self.scratch = Some(state);
     }
 
-    /// One iteration from `state`, a copy of the root: selection, expansion, evaluation
-    /// and backup.
-    fn descend(&mut self, game: &G, state: &mut G::State, rng: &mut ChaCha8Rng) {
-        let mut node = 0usize;
-        self.path.clear();
-        self.path.push(0);
+    /// The rest of an iteration from `node`, whose state is `state`.
+    fn descend(&mut self, game: &G, state: &mut G::State, mut node: usize, rng: &mut ChaCha8Rng) {
         loop {
             match game.turn(state) {
                 Turn::Terminal => {
                     game.returns_into(state, &mut self.returns);
+                    let at = self.terminal.len() as u32;
+                    self.terminal.extend_from_slice(&self.returns);
+                    let known = &mut self.nodes[node];
+                    known.turn = TERMINAL;
+                    known.first = at;
                     break;
                 }
                 Turn::Chance => {
+                    self.nodes[node].turn = CHANCE;
                     if self.nodes[node].first == NONE {
                         self.expand_chance(game, state, node);
                     }
@@ -206,6 +262,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
                     self.path.push(child as u32);
                 }
                 Turn::Player(seat) => {
+                    self.nodes[node].turn = seat as u8;
                     if self.nodes[node].first == NONE {
                         self.expand_player(game, state, node, seat, rng);
                     }
@@ -221,6 +278,11 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
                 }
             }
         }
+        self.backup();
+    }
+
+    /// Adds the iteration's returns to every node on its path.
+    fn backup(&mut self) {
         self.scale.observe(&self.returns);
         for &i in &self.path {
             let node = &mut self.nodes[i as usize];
@@ -241,6 +303,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
                 len: 0,
                 visits: 0,
                 actor: CHANCE,
+                turn: UNSEEN,
                 prob: p as f32,
                 value: 0.0,
             });
@@ -262,6 +325,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
                 len: 0,
                 visits: 0,
                 actor: seat as u8,
+                turn: UNSEEN,
                 prob: 0.0,
                 value: 0.0,
             });
