@@ -132,21 +132,10 @@ fn tarot_rank(cfg: &Config, state: &State, cards: &[Card]) -> TarotHand {
     hand::tarot_hand_with(cards, &communal(state), cfg.deck)
 }
 
-/// The cards of the pack the seat has not seen, as counts by card id.
+/// The cards of the pack the seat has not seen, as counts by card id: in a view the
+/// cards it has not seen are hidden, so this is the deck count of the masked table.
 fn unseen(cfg: &Config, state: &State) -> [u8; Card::NUM] {
-    let mut pool = cfg.composition();
-    let mut seen = |c: Card| {
-        if !c.is_hidden() {
-            pool[c.index()] = pool[c.index()].saturating_sub(1);
-        }
-    };
-    for seat in state.seats.iter() {
-        seat.hand.cards().iter().for_each(|&c| seen(c));
-    }
-    state.communal.cards().for_each(&mut seen);
-    state.under.cards().iter().for_each(|&c| seen(c));
-    state.aside.cards().iter().for_each(|&c| seen(c));
-    pool
+    crate::rules::deck_counts(state, cfg)
 }
 
 /// The unseen cards with their counts.

@@ -35,18 +35,9 @@ pub fn view(state: &State, player: usize) -> View {
 /// the cards of the pack the seat has not seen.
 pub fn determinize<R: Rng + ?Sized>(view: &View, cfg: &Config, rng: &mut R) -> State {
     let mut state = view.state.clone();
-    let mut pool = cfg.composition();
-    let mut seen = |c: Card| {
-        if !c.is_hidden() {
-            pool[c.index()] = pool[c.index()].saturating_sub(1);
-        }
-    };
-    for seat in state.seats.iter() {
-        seat.hand.cards().iter().for_each(|&c| seen(c));
-    }
-    state.communal.cards().for_each(&mut seen);
-    state.under.cards().iter().for_each(|&c| seen(c));
-    state.aside.cards().iter().for_each(|&c| seen(c));
+    // The masked table hides what the seat has not seen, so its deck count is the pool of
+    // cards the hidden ones are dealt from.
+    let mut pool = crate::rules::deck_counts(&state, cfg);
     let mut remaining: u32 = pool.iter().map(|&n| u32::from(n)).sum();
     let ids = cfg.deck.ids();
     let mut draw = |rng: &mut R| -> Card {
