@@ -140,24 +140,26 @@ pub fn line_points(roof: &Roof, line: [usize; 3]) -> u8 {
 /// The colour index of what lies on a square, or 4 when it holds no coloured card; read
 /// from a table, since scoring runs at every turn of every playout.
 fn colour_code(square: Option<Card>) -> u8 {
-    const CODES: [u8; Card::NUM] = {
-        let mut codes = [4u8; Card::NUM];
-        let mut i = 0;
-        while i < Card::NUM {
-            if let Some(card) = Card::from_index(i) {
-                if let Some(colour) = card.colour() {
-                    codes[i] = colour.index() as u8;
-                }
-            }
-            i += 1;
-        }
-        codes
-    };
     match square {
-        Some(card) => CODES[card.index()],
+        Some(card) => COLOUR_CODES[card.index()],
         None => 4,
     }
 }
+
+/// Each card's colour index, or 4 for a card without a colour.
+const COLOUR_CODES: [u8; Card::NUM] = {
+    let mut codes = [4u8; Card::NUM];
+    let mut i = 0;
+    while i < Card::NUM {
+        if let Some(card) = Card::from_index(i) {
+            if let Some(colour) = card.colour() {
+                codes[i] = colour.index() as u8;
+            }
+        }
+        i += 1;
+    }
+    codes
+};
 
 /// A roof's value: the points of its eight lines.
 pub fn roof_value(roof: &Roof) -> u8 {
@@ -173,10 +175,8 @@ pub fn roof_value(roof: &Roof) -> u8 {
         let mut bits = [0u64; Card::NUM];
         let mut i = 0;
         while i < Card::NUM {
-            if let Some(card) = Card::from_index(i) {
-                if let Some(colour) = card.colour() {
-                    bits[i] = 1 << (16 * colour.index());
-                }
+            if COLOUR_CODES[i] < 4 {
+                bits[i] = 1 << (16 * COLOUR_CODES[i] as u32);
             }
             i += 1;
         }
