@@ -37,22 +37,8 @@ pub fn determinize<R: Rng + ?Sized>(view: &View, cfg: &Config, rng: &mut R) -> S
     let mut state = view.state.clone();
     // The masked table hides what the seat has not seen, so its deck count is the pool of
     // cards the hidden ones are dealt from.
-    let mut pool = crate::rules::deck_counts(&state, cfg);
-    let mut remaining: u32 = pool.iter().map(|&n| u32::from(n)).sum();
-    let ids = cfg.deck.ids();
-    let mut draw = |rng: &mut R| -> Card {
-        let mut pick = rng.random_range(0..remaining.max(1));
-        for id in ids.clone() {
-            let n = u32::from(pool[id]);
-            if pick < n {
-                pool[id] -= 1;
-                remaining -= 1;
-                return Card::from_index(id).expect("an id in range");
-            }
-            pick -= n;
-        }
-        unreachable!("a view hides no more cards than the pack has unseen")
-    };
+    let mut pool = Pool::new(crate::rules::deck_counts(&state, cfg), cfg);
+    let mut draw = |rng: &mut R| pool.draw(rng);
     for p in 0..state.players() {
         for i in 0..state.seats[p].hand.len() {
             if state.seats[p].hand.card(i).is_hidden() {
@@ -77,27 +63,43 @@ pub fn determinize<R: Rng + ?Sized>(view: &View, cfg: &Config, rng: &mut R) -> S
     // The last hand's record: its `?` cards (the others' hands not shown) are dealt from
     // the pack of that hand less the cards the record shows.
     if let Some(rec) = state.showdown.as_mut() {
-        let mut pool = cfg.composition();
+        let mut counts = cfg.composition();
         for c in rec.showdown_cards().filter(|c| !c.is_hidden()) {
-            pool[c.index()] = pool[c.index()].saturating_sub(1);
+            counts[c.index()] = counts[c.index()].saturating_sub(1);
         }
-        let mut remaining: u32 = pool.iter().map(|&n| u32::from(n)).sum();
-        let ids = cfg.deck.ids();
-        rec.fill_hidden(|| {
-            let mut pick = rng.random_range(0..remaining.max(1));
-            for id in ids.clone() {
-                let n = u32::from(pool[id]);
-                if pick < n {
-                    pool[id] -= 1;
-                    remaining -= 1;
-                    return Card::from_index(id).expect("an id in range");
-                }
-                pick -= n;
-            }
-            unreachable!("a record hides no more cards than the pack has unseen")
-        });
+        let mut pool = Pool::new(counts, cfg);
+        rec.fill_hidden(|| pool.draw(rng));
     }
     state
+}
+
+/// Unseen cards, by count per card id, that hidden cards are dealt from uniformly.
+struct Pool {
+    counts: [u8; Card::NUM],
+    remaining: u32,
+    ids: std::ops::Range<usize>,
+}
+
+impl Pool {
+    fn new(counts: [u8; Card::NUM], cfg: &Config) -> Pool {
+        let remaining = counts.iter().map(|&n| u32::from(n)).sum();
+        Pool { counts, remaining, ids: cfg.deck.ids() }
+    }
+
+    /// One card, each unseen copy equally likely, taken out of the pool.
+    fn draw<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Card {
+        let mut pick = rng.random_range(0..self.remaining.max(1));
+        for id in self.ids.clone() {
+            let n = u32::from(self.counts[id]);
+            if pick < n {
+                self.counts[id] -= 1;
+                self.remaining -= 1;
+                return Card::from_index(id).expect("an id in range");
+            }
+            pick -= n;
+        }
+        unreachable!("a view hides no more cards than the pack has unseen")
+    }
 }
 
 impl View {
