@@ -9,10 +9,11 @@ use crate::budget::Budget;
 use crate::evaluator::PolicyRollout;
 use crate::level;
 use crate::mcts::SearchConfig;
-use crate::{Bot, GreedyBot, HeuristicBot, IsmctsBot, MctsBot, RandomBot};
+use crate::{Bot, GreedyBot, HeuristicBot, IsmctsBot, MctsBot, RandomBot, RolloutBot, RolloutConfig};
 
 /// The bots every game has, difficulty levels included.
-pub const BOT_NAMES: &[&str] = &["random", "greedy", "heuristic", "mcts", "ismcts", "easy", "medium", "hard"];
+pub const BOT_NAMES: &[&str] =
+    &["random", "greedy", "heuristic", "rollout", "mcts", "ismcts", "easy", "medium", "hard"];
 
 struct Adapter<G: Game, B: Bot<G>> {
     bot: B,
@@ -125,7 +126,18 @@ impl Reader<'_> {
                 ));
             }
         };
-        Ok(SearchConfig { budget, c, rollout_depth, observed_scale })
+        let model_opponents = match self.options.get("opponents").map(|v| v.as_str()) {
+            None | Some(Some("search")) => false,
+            Some(Some("policy")) => true,
+            _ => {
+                return Err(format!(
+                    "`opponents` must be `search` or `policy`, not {}",
+                    self.options["opponents"]
+                ));
+            }
+        };
+        let beliefs = self.int(&["beliefs"], 1, 1000)?.unwrap_or(1) as usize;
+        Ok(SearchConfig { budget, c, rollout_depth, observed_scale, model_opponents, beliefs })
     }
 }
 
@@ -135,8 +147,9 @@ impl Reader<'_> {
 /// | bot | options |
 /// |---|---|
 /// | `greedy` | `samples`: determinizations averaged (default 4) |
+/// | `rollout` | `iters` (rollouts, default 1000), `ms`, `depth` (rollout cutoff), `epsilon` (random moves in the rollouts, default 0), `beliefs` (determinizations drawn per world, default 1), `margin` (standard errors a move must beat the policy's move by, default 1) |
 /// | `mcts` | `iters` (default 1000), `ms`, `c` (default √2), `depth` (rollout cutoff), `rollout` (`random`, the default, or `policy`: the game's heuristic policy), `epsilon` (random moves in policy rollouts, default 0.1), `scale` (`declared`, the default, or `observed`: UCT scales returns by the range seen, for money games), `worlds` (determinizations with hidden information, default 8) |
-/// | `ismcts` | `iters` (default 1000), `ms`, `c`, `depth`, `rollout`, `epsilon`, `scale` |
+/// | `ismcts` | `iters` (default 1000), `ms`, `c`, `depth`, `rollout`, `epsilon`, `scale`, `opponents` (`search`, the default: opponents choose by UCB in the tree; or `policy`: they play the game's heuristic policy on their own view of each determinization), `beliefs` (determinizations drawn per iteration, one searched in proportion to the game's belief weight; default 1) |
 ///
 /// With both `iters` and `ms`, the first reached ends the search.
 ///
@@ -182,6 +195,18 @@ fn make_inner<G: Game>(
             reader.check_keys(&[])?;
             boxed::<G, _>(HeuristicBot::new(seed), level)
         }
+        "rollout" => {
+            reader.check_keys(&["iters", "iterations", "ms", "depth", "epsilon", "beliefs", "margin"])?;
+            let search = reader.search()?;
+            let config = RolloutConfig {
+                budget: search.budget,
+                depth: search.rollout_depth,
+                epsilon: reader.float("epsilon", 0.0, 1.0)?.unwrap_or(0.0),
+                beliefs: search.beliefs,
+                margin: reader.float("margin", 0.0, 100.0)?.unwrap_or(1.0),
+            };
+            boxed::<G, _>(RolloutBot::new(config, seed), level)
+        }
         "mcts" => {
             reader.check_keys(&[
                 "iters",
@@ -205,7 +230,18 @@ fn make_inner<G: Game>(
             }
         }
         "ismcts" => {
-            reader.check_keys(&["iters", "iterations", "ms", "c", "depth", "rollout", "epsilon", "scale"])?;
+            reader.check_keys(&[
+                "iters",
+                "iterations",
+                "ms",
+                "c",
+                "depth",
+                "rollout",
+                "epsilon",
+                "scale",
+                "opponents",
+                "beliefs",
+            ])?;
             let config = reader.search()?;
             match reader.rollout()? {
                 None => boxed::<G, _>(IsmctsBot::new(config, seed), level),

@@ -126,7 +126,7 @@ impl<G: Game, E: Evaluator<G>> IsmctsBot<G, E> {
         self.scale.reset();
         let mut meter = self.config.budget.start();
         while meter.tick() {
-            let state = game.determinize(view, &mut self.rng);
+            let state = crate::sample_belief(game, view, observer, self.config.beliefs, &mut self.rng);
             self.iterate(game, state, observer);
         }
         self.iterations = meter.done();
@@ -160,6 +160,26 @@ impl<G: Game, E: Evaluator<G>> IsmctsBot<G, E> {
                         None => self.add_child(node, edge, CHANCE),
                     };
                     game.play_unchecked(&mut state, outcome);
+                    node = child;
+                    self.path.push(child as u32);
+                }
+                Turn::Player(seat) if self.config.model_opponents && seat != observer => {
+                    // The opponent model: the opponent's own policy on its view of this
+                    // world, an outcome of the world like a chance node's.
+                    game.legal_actions(&state, &mut self.actions);
+                    let random = self.actions[self.rng.random_range(0..self.actions.len())];
+                    let action = if self.actions.len() == 1 {
+                        random
+                    } else {
+                        let view = game.view(&state, seat);
+                        game.heuristic_policy(&view, &self.actions, &mut self.rng).unwrap_or(random)
+                    };
+                    let edge = observed_edge(game, &state, action, observer);
+                    let child = match self.find_child(node, edge) {
+                        Some(child) => child,
+                        None => self.add_child(node, edge, CHANCE),
+                    };
+                    game.play_unchecked(&mut state, action);
                     node = child;
                     self.path.push(child as u32);
                 }
@@ -293,6 +313,12 @@ impl<G: Game, E: Evaluator<G>> Bot<G> for IsmctsBot<G, E> {
         let mut name = format!("ismcts:{};c={}", self.config.budget, self.config.c);
         if let Some(depth) = self.config.rollout_depth {
             name.push_str(&format!(";depth={depth}"));
+        }
+        if self.config.model_opponents {
+            name.push_str(";opponents=policy");
+        }
+        if self.config.beliefs > 1 {
+            name.push_str(&format!(";beliefs={}", self.config.beliefs));
         }
         name
     }

@@ -42,6 +42,7 @@ mod ismcts;
 pub mod level;
 mod mcts;
 mod random;
+mod rollout;
 mod scale;
 
 pub use budget::{Budget, Meter};
@@ -52,6 +53,7 @@ pub use heuristic::HeuristicBot;
 pub use ismcts::IsmctsBot;
 pub use mcts::{Mcts, MctsBot, RootStats, SearchConfig};
 pub use random::RandomBot;
+pub use rollout::{RolloutBot, RolloutConfig};
 pub use scale::ReturnScale;
 
 use rand::Rng;
@@ -89,6 +91,33 @@ impl<A> Considered<A> {
     pub fn mean(&self) -> f64 {
         if self.visits == 0 { 0.0 } else { self.value / self.visits as f64 }
     }
+}
+
+/// A determinization of `view` for a search from `observer`'s seat: with `beliefs` above 1,
+/// one of that many drawn, picked in proportion to [`Game::belief_weight`]
+/// (sampling-importance-resampling, by reservoir: the k-th draw replaces the choice with
+/// probability its weight over the total so far).
+pub fn sample_belief<G: Game, R: Rng + ?Sized>(
+    game: &G,
+    view: &G::View,
+    observer: usize,
+    beliefs: usize,
+    rng: &mut R,
+) -> G::State {
+    let mut chosen = game.determinize(view, rng);
+    if beliefs <= 1 {
+        return chosen;
+    }
+    let mut total = game.belief_weight(&chosen, observer).max(0.0);
+    for _ in 1..beliefs {
+        let state = game.determinize(view, rng);
+        let weight = game.belief_weight(&state, observer).max(0.0);
+        total += weight;
+        if total > 0.0 && rng.random::<f64>() * total < weight {
+            chosen = state;
+        }
+    }
+    chosen
 }
 
 /// The legal actions of the seat whose view this is, found on a determinization (a seat's

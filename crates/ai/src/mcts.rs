@@ -44,6 +44,15 @@ pub struct SearchConfig {
     /// Scale returns by the range the search has seen rather than the game's declared
     /// range (for money games: see [`ReturnScale`]).
     pub observed_scale: bool,
+    /// Information-set search only: the opponents' moves inside the tree are those of the
+    /// game's [`Game::heuristic_policy`] on their own view of each determinization (an
+    /// opponent model), rather than searched by UCB in the searching seat's tree, where an
+    /// opponent's choice cannot depend on its own hidden cards.
+    pub model_opponents: bool,
+    /// Information-set search only: each iteration draws this many determinizations and
+    /// searches one of them, picked in proportion to [`Game::belief_weight`] (1: every
+    /// determinization as dealt).
+    pub beliefs: usize,
 }
 
 impl SearchConfig {
@@ -54,6 +63,8 @@ impl SearchConfig {
             c: std::f64::consts::SQRT_2,
             rollout_depth: None,
             observed_scale: false,
+            model_opponents: false,
+            beliefs: 1,
         }
     }
 }

@@ -68,7 +68,8 @@ fn erased_bots_answer_with_legal_text() {
     while state.turn() == Turn::Chance {
         state.sample_chance().unwrap();
     }
-    for bot in [&mut greedy, &mut random] {
+    let mut rollout = make_bot::<SabotagePipes>("rollout", &json!({"iters": 60, "depth": 10}), 1).unwrap();
+    for bot in [&mut greedy, &mut random, &mut rollout] {
         let text = bot.choose(state.as_ref()).unwrap();
         assert!(state.legal_actions().contains(&text), "{text}");
     }
@@ -87,4 +88,8 @@ fn bad_bot_requests_are_explained() {
     assert!(err("ismcts", json!({"epsilon": 0.2})).contains("`epsilon` goes with `rollout=policy`"));
     assert!(err("ismcts", json!({"worlds": 2})).contains("no option `worlds`"));
     assert!(err("hard", json!({"iters": 5})).contains("no option `iters`"));
+    assert!(err("ismcts", json!({"opponents": "oracle"})).contains("`opponents` must be"));
+    assert!(err("mcts", json!({"opponents": "policy"})).contains("no option `opponents`"));
+    assert!(err("rollout", json!({"beliefs": 0})).contains("`beliefs` must be"));
+    assert!(err("rollout", json!({"c": 1})).contains("no option `c`"));
 }

@@ -1,8 +1,9 @@
-//! MCTS weighs chance outcomes by their probabilities: a tiny gamble decides it.
+//! MCTS and the rollout bot weigh chance outcomes by their probabilities: a tiny gamble
+//! decides it.
 
 use rand::Rng;
 use serde::{Deserialize, Serialize};
-use tabula_ai::{Bot, IsmctsBot, MctsBot, SearchConfig};
+use tabula_ai::{Bot, Budget, IsmctsBot, MctsBot, RolloutBot, RolloutConfig, SearchConfig};
 use tabula_core::{
     ChanceKind, Game, GameSpec, Illegal, InformationKind, OptionDefault, OptionKind, OptionSpec, Options,
     OptionsError, ParseActionError, SetupError, Turn, UtilityKind,
@@ -150,6 +151,10 @@ impl Game for Gamble {
     fn validate(&self, s: Stage) -> Result<Stage, SetupError> {
         Ok(s)
     }
+    /// A timid beginner: always `safe`.
+    fn heuristic_policy<R: Rng + ?Sized>(&self, _: &Stage, legal: &[Move], _: &mut R) -> Option<Move> {
+        legal.contains(&Move::Safe).then_some(Move::Safe)
+    }
 }
 
 #[test]
@@ -165,5 +170,23 @@ fn the_searches_gamble_exactly_when_the_odds_pay() {
         assert!((risky.value - (2.0 * p - 1.0)).abs() < tolerance, "risky at p = {p}: {risky:?}");
         let mut ismcts = IsmctsBot::new(SearchConfig::iterations(4000), 3);
         assert_eq!(ismcts.choose(&game, &view), expected, "ismcts at p = {p}");
+    }
+}
+
+#[test]
+fn the_rollout_bot_leaves_the_policy_only_for_a_clearly_better_move() {
+    let config = RolloutConfig { budget: Budget::iterations(4000), ..RolloutConfig::default() };
+    // The timid policy is wrong when the odds pay well, right when they do not; at
+    // p = 0.6 both moves are worth 0.2 and the bot keeps the policy's move.
+    for (p, expected) in [(0.9, Move::Risky), (0.8, Move::Risky), (0.6, Move::Safe), (0.3, Move::Safe)] {
+        let game = Gamble { p };
+        let mut bot = RolloutBot::new(config, 5);
+        assert_eq!(bot.choose(&game, &Stage::Choose), expected, "p = {p}");
+        let explained = bot.explain().unwrap();
+        assert_eq!(explained[0].action, expected);
+        let risky = explained.iter().find(|c| c.action == Move::Risky).unwrap();
+        assert_eq!(risky.visits, 2000, "every world tries both moves");
+        assert!((risky.value - (2.0 * p - 1.0)).abs() < 3.0 / (risky.visits as f64).sqrt(), "{risky:?}");
+        assert_eq!(bot.last_iterations(), 4000);
     }
 }

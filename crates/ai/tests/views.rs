@@ -38,6 +38,8 @@ fn searching_bots_play_the_same_whatever_the_hidden_cards() {
         ("ismcts", json!({"iters": 200})),
         ("mcts", json!({"iters": 200, "worlds": 4})),
         ("ismcts", json!({"iters": 100, "rollout": "policy", "depth": 20})),
+        ("ismcts", json!({"iters": 100, "opponents": "policy", "beliefs": 4})),
+        ("rollout", json!({"iters": 200, "depth": 20, "beliefs": 2})),
         ("greedy", json!({})),
     ] {
         let mut answers = Vec::new();

@@ -131,6 +131,17 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// leak what the seat may not see. `view(determinize(v), seat) == v` always holds.
     fn determinize<R: Rng + ?Sized>(&self, view: &Self::View, rng: &mut R) -> Self::State;
 
+    /// How likely the public behaviour seen so far (bets, announcements) is with the
+    /// hidden cards of `state`, relative to the other states [`Game::determinize`] samples
+    /// from the same view of `observer`: a weight above 0, the same for every state by
+    /// default (no inference). Search bots may resample determinizations by it, so that an
+    /// opponent who raised holds strong cards more often than a uniform deal gives it. It
+    /// must read only what `observer` sees and the cards the state deals.
+    fn belief_weight(&self, state: &Self::State, observer: usize) -> f64 {
+        let _ = (state, observer);
+        1.0
+    }
+
     /// The action's text notation; [`Game::parse_action`] reads it back.
     fn action_text(&self, action: Self::Action) -> String;
 

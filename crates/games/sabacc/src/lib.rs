@@ -38,6 +38,7 @@
 #![deny(missing_docs)]
 
 pub mod action;
+pub mod belief;
 pub mod betting;
 pub mod black_knight;
 pub mod canonical;
@@ -198,6 +199,10 @@ impl Game for Sabacc {
 
     fn determinize<R: Rng + ?Sized>(&self, view: &View, rng: &mut R) -> State {
         view::determinize(view, &self.cfg, rng)
+    }
+
+    fn belief_weight(&self, state: &State, observer: usize) -> f64 {
+        belief::weight(&self.cfg, state, observer)
     }
 
     fn action_text(&self, action: Action) -> String {

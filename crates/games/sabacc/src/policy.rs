@@ -128,7 +128,7 @@ fn communal(state: &State) -> Vec<Card> {
 }
 
 /// A tarot hand of these cards with the best communal card.
-fn tarot_rank(cfg: &Config, state: &State, cards: &[Card]) -> TarotHand {
+pub(crate) fn tarot_rank(cfg: &Config, state: &State, cards: &[Card]) -> TarotHand {
     hand::tarot_hand_with(cards, &communal(state), cfg.deck)
 }
 
@@ -152,7 +152,7 @@ fn pool_cards(cfg: &Config, pool: &[u8; Card::NUM]) -> Vec<(Card, f64)> {
 
 /// For a random three-card hand of the deck: the chance of each tarot rank (computed once
 /// per deck by counting every hand).
-fn three_card_ranks(deck: DeckKind) -> &'static [f64; GRAND_SABACC as usize + 1] {
+pub(crate) fn three_card_ranks(deck: DeckKind) -> &'static [f64; GRAND_SABACC as usize + 1] {
     static TAROT: OnceLock<[f64; GRAND_SABACC as usize + 1]> = OnceLock::new();
     static FRENCH: OnceLock<[f64; GRAND_SABACC as usize + 1]> = OnceLock::new();
     let cell = if deck == DeckKind::French { &FRENCH } else { &TAROT };
