@@ -189,15 +189,18 @@ fn beats(cfg: &Config, state: &State, opp: usize, mine: u8, pool: &[(Card, f64)]
         std::cmp::Ordering::Equal => 0.5,
         std::cmp::Ordering::Greater => 0.0,
     };
+    // The communal cards once, not once per hand weighed.
+    let communal = communal(state);
+    let rank = |cards: &[Card]| crate::hand::tarot_hand_with(cards, &communal, cfg.deck).rank;
     let mut cards = known.clone();
     match hidden {
-        0 => score(tarot_rank(cfg, state, &cards).rank),
+        0 => score(rank(&cards)),
         1 | 2 => {
             let (mut sum, mut weight) = (0.0, 0.0);
             for (i, &(a, na)) in pool.iter().enumerate() {
                 if hidden == 1 {
                     cards.push(a);
-                    sum += na * score(tarot_rank(cfg, state, &cards).rank);
+                    sum += na * score(rank(&cards));
                     weight += na;
                     cards.pop();
                     continue;
@@ -209,7 +212,7 @@ fn beats(cfg: &Config, state: &State, opp: usize, mine: u8, pool: &[(Card, f64)]
                     }
                     cards.push(a);
                     cards.push(b);
-                    sum += w * score(tarot_rank(cfg, state, &cards).rank);
+                    sum += w * score(rank(&cards));
                     weight += w;
                     cards.truncate(known.len());
                 }
