@@ -39,7 +39,7 @@ pub struct Args {
     #[arg(long, default_value = "{}")]
     pub options: String,
     /// The bots, comma-separated, each `name` or `name:key=value;key=value`, e.g.
-    /// `mcts:iters=2000;c=1.4,greedy`. Bots: random, greedy, heuristic, mcts, ismcts,
+    /// `mcts:iters=2000;c=1.4,greedy`. Bots: random, greedy, heuristic, rollout, mcts, ismcts,
     /// easy, medium, hard.
     #[arg(long)]
     pub bots: String,

@@ -18,6 +18,7 @@ fn every_game_has_every_bot_and_level() {
             // Levels are made as they are; searches get a small budget to keep this fast.
             let options = match name {
                 "mcts" | "ismcts" => json!({"iters": 20}),
+                "rollout" => json!({"iters": 20, "depth": 10}),
                 _ => json!({}),
             };
             let mut bot = registry.make_bot(entry.spec.id, name, &options, 7).unwrap();
@@ -28,7 +29,12 @@ fn every_game_has_every_bot_and_level() {
             let text = bot.choose(state.as_ref()).unwrap();
             assert!(state.legal_actions().contains(&text), "{} {name}: {text}", entry.spec.id);
             let explained = bot.last_explanation();
-            assert_eq!(explained.is_some(), matches!(name, "mcts" | "ismcts"), "{} {name}", entry.spec.id);
+            assert_eq!(
+                explained.is_some(),
+                matches!(name, "mcts" | "ismcts" | "rollout"),
+                "{} {name}",
+                entry.spec.id
+            );
         }
     }
 }

@@ -14,7 +14,13 @@ fn every_game_plays_records_and_replays_through_the_erased_layer() {
         let mut state = game.new_state(3);
         let mut bots: Vec<_> = (0..game.num_players())
             .map(|seat| {
-                registry.make_bot(entry.spec.id, entry.bots[seat % entry.bots.len()], &json!({}), seat as u64)
+                let name = entry.bots[seat % entry.bots.len()];
+                // Searching bots with a small budget, to keep this fast.
+                let options = match name {
+                    "rollout" | "mcts" | "ismcts" => json!({"iters": 50, "depth": 10}),
+                    _ => json!({}),
+                };
+                registry.make_bot(entry.spec.id, name, &options, seat as u64)
             })
             .collect::<Result<_, _>>()
             .unwrap();

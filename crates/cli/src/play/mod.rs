@@ -45,7 +45,7 @@ pub struct Args {
     #[arg(long, default_value_t = 0)]
     pub seat: usize,
     /// The bot in every other seat: a level (`easy`, `medium`, `hard`) or a bot
-    /// (`random`, `greedy`, `heuristic`, `mcts`, `ismcts`).
+    /// (`random`, `greedy`, `heuristic`, `rollout`, `mcts`, `ismcts`).
     #[arg(long, default_value = "greedy")]
     pub vs: String,
     /// The bots' options as a JSON object, e.g. '{"samples":8}' for greedy or
