@@ -9,7 +9,8 @@
 //! the noise of the game cancels out of the comparison. The bot plays what the policy
 //! plays unless another move did better over the same worlds by more than `margin`
 //! standard errors of the paired difference: it is the policy wherever the evidence is
-//! thin, and better where the rollouts show a better move.
+//! thin, and better where the rollouts show a better move. In a game without a policy the
+//! rollouts are random and the bot plays the move with the best mean.
 //!
 //! Where a search tree spreads its iterations over a tree and compares each move on
 //! different worlds, this bot spends them all on the root: in games whose value lies in
