@@ -61,6 +61,9 @@ fn boxed<G: Game, B: Bot<G> + 'static>(bot: B, level: Option<&'static str>) -> B
     Box::new(Adapter { bot, level, game: PhantomData::<fn() -> G> })
 }
 
+/// The options both tree searches read.
+const SEARCH_KEYS: &[&str] = &["iters", "iterations", "ms", "c", "depth", "rollout", "epsilon", "scale"];
+
 /// Reads the options of a bot, refusing keys it does not have.
 struct Reader<'a> {
     bot: &'a str,
@@ -107,6 +110,16 @@ impl Reader<'_> {
         }
     }
 
+    /// A key with two allowed words: whether it is the second (the first is the default).
+    fn either(&self, key: &str, words: [&str; 2]) -> Result<bool, String> {
+        match self.options.get(key).map(|v| v.as_str()) {
+            None => Ok(false),
+            Some(Some(w)) if w == words[0] => Ok(false),
+            Some(Some(w)) if w == words[1] => Ok(true),
+            _ => Err(format!("`{key}` must be `{}` or `{}`, not {}", words[0], words[1], self.options[key])),
+        }
+    }
+
     fn search(&self) -> Result<SearchConfig, String> {
         let iterations = self.int(&["iters", "iterations"], 1, 100_000_000)?;
         let millis = self.int(&["ms"], 1, 3_600_000)?;
@@ -116,26 +129,8 @@ impl Reader<'_> {
         };
         let c = self.float("c", 0.0, 100.0)?.unwrap_or(std::f64::consts::SQRT_2);
         let rollout_depth = self.int(&["depth"], 1, 1_000_000)?.map(|d| d as usize);
-        let observed_scale = match self.options.get("scale").map(|v| v.as_str()) {
-            None | Some(Some("declared")) => false,
-            Some(Some("observed")) => true,
-            _ => {
-                return Err(format!(
-                    "`scale` must be `declared` or `observed`, not {}",
-                    self.options["scale"]
-                ));
-            }
-        };
-        let model_opponents = match self.options.get("opponents").map(|v| v.as_str()) {
-            None | Some(Some("search")) => false,
-            Some(Some("policy")) => true,
-            _ => {
-                return Err(format!(
-                    "`opponents` must be `search` or `policy`, not {}",
-                    self.options["opponents"]
-                ));
-            }
-        };
+        let observed_scale = self.either("scale", ["declared", "observed"])?;
+        let model_opponents = self.either("opponents", ["search", "policy"])?;
         let beliefs = self.int(&["beliefs"], 1, 1000)?.unwrap_or(1) as usize;
         Ok(SearchConfig { budget, c, rollout_depth, observed_scale, model_opponents, beliefs })
     }
@@ -208,17 +203,7 @@ fn make_inner<G: Game>(
             boxed::<G, _>(RolloutBot::new(config, seed), level)
         }
         "mcts" => {
-            reader.check_keys(&[
-                "iters",
-                "iterations",
-                "ms",
-                "c",
-                "depth",
-                "worlds",
-                "rollout",
-                "epsilon",
-                "scale",
-            ])?;
+            reader.check_keys(&[SEARCH_KEYS, &["worlds"]].concat())?;
             let worlds = reader.int(&["worlds"], 1, 10_000)?.unwrap_or(8) as usize;
             let config = reader.search()?;
             match reader.rollout()? {
@@ -230,18 +215,7 @@ fn make_inner<G: Game>(
             }
         }
         "ismcts" => {
-            reader.check_keys(&[
-                "iters",
-                "iterations",
-                "ms",
-                "c",
-                "depth",
-                "rollout",
-                "epsilon",
-                "scale",
-                "opponents",
-                "beliefs",
-            ])?;
+            reader.check_keys(&[SEARCH_KEYS, &["opponents", "beliefs"]].concat())?;
             let config = reader.search()?;
             match reader.rollout()? {
                 None => boxed::<G, _>(IsmctsBot::new(config, seed), level),

@@ -154,14 +154,7 @@ impl<G: Game, E: Evaluator<G>> IsmctsBot<G, E> {
                 }
                 Turn::Chance => {
                     let outcome = sample_chance(game, &state, &mut self.outcomes, &mut self.rng);
-                    let edge = observed_edge(game, &state, outcome, observer);
-                    let child = match self.find_child(node, edge) {
-                        Some(child) => child,
-                        None => self.add_child(node, edge, CHANCE),
-                    };
-                    game.play_unchecked(&mut state, outcome);
-                    node = child;
-                    self.path.push(child as u32);
+                    node = self.follow_outcome(game, &mut state, node, outcome, observer);
                 }
                 Turn::Player(seat) if self.config.model_opponents && seat != observer => {
                     // The opponent model: the opponent's own policy on its view of this
@@ -174,14 +167,7 @@ impl<G: Game, E: Evaluator<G>> IsmctsBot<G, E> {
                         let view = game.view(&state, seat);
                         game.heuristic_policy(&view, &self.actions, &mut self.rng).unwrap_or(random)
                     };
-                    let edge = observed_edge(game, &state, action, observer);
-                    let child = match self.find_child(node, edge) {
-                        Some(child) => child,
-                        None => self.add_child(node, edge, CHANCE),
-                    };
-                    game.play_unchecked(&mut state, action);
-                    node = child;
-                    self.path.push(child as u32);
+                    node = self.follow_outcome(game, &mut state, node, action, observer);
                 }
                 Turn::Player(seat) => {
                     let (child, fresh) = self.select_or_expand(game, &state, node, seat);
@@ -207,6 +193,26 @@ impl<G: Game, E: Evaluator<G>> IsmctsBot<G, E> {
                 node.value += self.returns[node.actor as usize];
             }
         }
+    }
+
+    /// Plays `outcome` (a chance outcome, or a modelled opponent's move) from `node`, whose
+    /// child is keyed by what `observer` sees of it, and returns that child (added if new).
+    fn follow_outcome(
+        &mut self,
+        game: &G,
+        state: &mut G::State,
+        node: usize,
+        outcome: G::Action,
+        observer: usize,
+    ) -> usize {
+        let edge = observed_edge(game, state, outcome, observer);
+        let child = match self.find_child(node, edge) {
+            Some(child) => child,
+            None => self.add_child(node, edge, CHANCE),
+        };
+        game.play_unchecked(state, outcome);
+        self.path.push(child as u32);
+        child
     }
 
     /// At a decision: counts the availability of the children legal in this world, then

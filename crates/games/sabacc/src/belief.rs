@@ -18,7 +18,7 @@
 
 use crate::config::{Config, Rules};
 use crate::deck::Card;
-use crate::hand::{self, GRAND_SABACC, LOSING};
+use crate::hand::{GRAND_SABACC, LOSING};
 use crate::policy;
 use crate::state::{Announce, State};
 
@@ -80,10 +80,6 @@ fn chance(cfg: &Config, state: &State, o: usize, in_hand: usize) -> (f64, bool) 
         debug_assert!(mine.rank <= GRAND_SABACC);
         (below.powi(others), mine.is_sabacc())
     } else {
-        let h = hand::canon_hand(&cards);
-        let q = f64::from(h.rank) / f64::from(hand::IDIOTS_ARRAY);
-        let p = q.powi(others);
-        let p = if state.called { p } else { 0.5 * p + 0.5 / f64::from(others + 1) };
-        (if h.bombs() { 0.0 } else { p }, h.is_sabacc())
+        policy::canon_chance(&cards, others, state.called)
     }
 }

@@ -244,15 +244,21 @@ fn chance(cfg: &Config, state: &State, me: usize) -> (f64, bool) {
             (tarot_chance(cfg, state, me, mine), mine.is_sabacc())
         }
         _ => {
-            let h = hand::canon_hand(&cards);
             let opponents = state.active_seats().filter(|&p| p != me).count() as i32;
-            let q = f64::from(h.rank) / f64::from(hand::IDIOTS_ARRAY);
-            let p = q.powi(opponents);
-            // Before the hand is called the cards will still change: the beginner hopes.
-            let p = if state.called { p } else { 0.5 * p + 0.5 / f64::from(opponents + 1) };
-            (if h.bombs() { 0.0 } else { p }, h.is_sabacc())
+            canon_chance(&cards, opponents, state.called)
         }
     }
+}
+
+/// A canonical hand's chance of winning against `opponents` others (its rank's share of the
+/// ranks, for each), and whether it is a Sabacc.
+pub(crate) fn canon_chance(cards: &[Card], opponents: i32, called: bool) -> (f64, bool) {
+    let h = hand::canon_hand(cards);
+    let q = f64::from(h.rank) / f64::from(hand::IDIOTS_ARRAY);
+    let p = q.powi(opponents);
+    // Before the hand is called the cards will still change: the beginner hopes.
+    let p = if called { p } else { 0.5 * p + 0.5 / f64::from(opponents + 1) };
+    (if h.bombs() { 0.0 } else { p }, h.is_sabacc())
 }
 
 /// Call, raise or fold by the chance of winning and the pot.
