@@ -17,8 +17,7 @@
 //! its weight is 1.
 
 use crate::config::{Config, Rules};
-use crate::deck::Card;
-use crate::hand::{GRAND_SABACC, LOSING};
+use crate::hand::LOSING;
 use crate::policy;
 use crate::state::{Announce, State};
 
@@ -26,8 +25,8 @@ use crate::state::{Announce, State};
 const FLOOR: f64 = 0.1;
 /// How sharply a likelihood rises through its threshold (in chance of winning).
 const WIDTH: f64 = 0.07;
-/// The chance of winning a raise asks for, and a call of a raise.
-const RAISE_AT: f64 = 0.55;
+/// The chance of winning a raise asks for (the beginner's first raise), and a call of a raise.
+const RAISE_AT: f64 = policy::RAISE_AT[0];
 const CALL_AT: f64 = 0.2;
 /// The chance of winning `announce see` asks for.
 const SEE_AT: f64 = 0.5;
@@ -68,17 +67,14 @@ fn soft(p: f64, threshold: f64) -> f64 {
 /// Seat `o`'s chance of winning with its cards as the beginner reckons it without reading
 /// the others' known cards (each other hand a random one), and whether it holds a Sabacc.
 fn chance(cfg: &Config, state: &State, o: usize, in_hand: usize) -> (f64, bool) {
-    let cards: Vec<Card> = state.seats[o].hand.cards().iter().copied().filter(|c| !c.is_hidden()).collect();
+    let cards = policy::own_cards(state, o);
     let others = in_hand.saturating_sub(1) as i32;
     if cfg.rules == Rules::Tarot {
         let mine = policy::tarot_rank(cfg, state, &cards);
         if mine.rank == LOSING {
             return (0.0, false);
         }
-        let ranks = policy::three_card_ranks(cfg.deck);
-        let below: f64 = ranks[..mine.rank as usize].iter().sum::<f64>() + 0.5 * ranks[mine.rank as usize];
-        debug_assert!(mine.rank <= GRAND_SABACC);
-        (below.powi(others), mine.is_sabacc())
+        (policy::random_hand_below(cfg.deck, mine.rank).powi(others), mine.is_sabacc())
     } else {
         policy::canon_chance(&cards, others, state.called)
     }

@@ -51,7 +51,7 @@ use crate::state::{Announce, Phase, State};
 use crate::view::View;
 
 /// The chance of winning at which the beginner raises one, two, or the most minimum bets.
-const RAISE_AT: [f64; 3] = [0.55, 0.75, 0.9];
+pub(crate) const RAISE_AT: [f64; 3] = [0.55, 0.75, 0.9];
 /// The Black Knight banker's final hand, as the beginner pictures it: bust, then 20, 21, 22
 /// and 23 (he draws to 19 and stands on 20).
 const BANKER: [(u8, f64); 5] = [(LOSING, 0.35), (21, 0.2), (22, 0.18), (23, 0.15), (GRAND_SABACC, 0.12)];
@@ -118,7 +118,7 @@ fn best_of<R: Rng + ?Sized>(legal: &[Action], rng: &mut R, worth: impl Fn(Action
 }
 
 /// The seat's own cards (all visible to it; a slot being replaced is left out).
-fn own_cards(state: &State, me: usize) -> Vec<Card> {
+pub(crate) fn own_cards(state: &State, me: usize) -> Vec<Card> {
     state.seats[me].hand.cards().iter().copied().filter(|c| !c.is_hidden()).collect()
 }
 
@@ -152,7 +152,7 @@ fn pool_cards(cfg: &Config, pool: &[u8; Card::NUM]) -> Vec<(Card, f64)> {
 
 /// For a random three-card hand of the deck: the chance of each tarot rank (computed once
 /// per deck by counting every hand).
-pub(crate) fn three_card_ranks(deck: DeckKind) -> &'static [f64; GRAND_SABACC as usize + 1] {
+fn three_card_ranks(deck: DeckKind) -> &'static [f64; GRAND_SABACC as usize + 1] {
     static TAROT: OnceLock<[f64; GRAND_SABACC as usize + 1]> = OnceLock::new();
     static FRENCH: OnceLock<[f64; GRAND_SABACC as usize + 1]> = OnceLock::new();
     let cell = if deck == DeckKind::French { &FRENCH } else { &TAROT };
@@ -184,11 +184,7 @@ fn beats(cfg: &Config, state: &State, opp: usize, mine: u8, pool: &[(Card, f64)]
     let hand = &state.seats[opp].hand;
     let known: Vec<Card> = hand.cards().iter().copied().filter(|c| !c.is_hidden()).collect();
     let hidden = hand.len() - known.len();
-    let score = |rank: u8| match rank.cmp(&mine) {
-        std::cmp::Ordering::Less => 1.0,
-        std::cmp::Ordering::Equal => 0.5,
-        std::cmp::Ordering::Greater => 0.0,
-    };
+    let score = |rank: u8| below(rank, mine);
     // The communal cards once, not once per hand weighed.
     let communal = communal(state);
     let rank = |cards: &[Card]| crate::hand::tarot_hand_with(cards, &communal, cfg.deck).rank;
@@ -219,8 +215,22 @@ fn beats(cfg: &Config, state: &State, opp: usize, mine: u8, pool: &[(Card, f64)]
             }
             if weight > 0.0 { sum / weight } else { 0.5 }
         }
-        _ => three_card_ranks(cfg.deck).iter().enumerate().map(|(r, &p)| p * score(r as u8)).sum(),
+        _ => random_hand_below(cfg.deck, mine),
     }
+}
+
+/// 1 if `rank` is below `mine`, a half for a tie, else 0.
+fn below(rank: u8, mine: u8) -> f64 {
+    match rank.cmp(&mine) {
+        std::cmp::Ordering::Less => 1.0,
+        std::cmp::Ordering::Equal => 0.5,
+        std::cmp::Ordering::Greater => 0.0,
+    }
+}
+
+/// The chance that a random three-card hand of the deck ranks below `mine` (ties half).
+pub(crate) fn random_hand_below(deck: DeckKind, mine: u8) -> f64 {
+    three_card_ranks(deck).iter().enumerate().map(|(r, &p)| p * below(r as u8, mine)).sum()
 }
 
 /// The seat's chance of winning the showdown with its tarot hand as it stands.
