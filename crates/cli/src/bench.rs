@@ -76,6 +76,40 @@ pub fn run(args: Args) -> Result<(), String> {
     Ok(())
 }
 
+/// Random playouts run from each searched position to measure `remaining_actions`.
+const REMAINING_PLAYOUTS: u64 = 200;
+
+/// Plays `state` to its end with uniformly random moves and chance outcomes sampled by the
+/// game; returns the number of actions played.
+fn random_playout(
+    state: &dyn tabula_core::DynState,
+    rng: &mut rand_chacha::ChaCha8Rng,
+) -> Result<u64, String> {
+    use rand::Rng;
+    let mut state = state.clone_box();
+    let mut actions = 0;
+    loop {
+        match state.turn() {
+            Turn::Terminal => return Ok(actions),
+            Turn::Chance => {
+                let outcomes = state.chance_outcomes();
+                let mut left = rng.random::<f64>() * outcomes.iter().map(|(_, p)| p).sum::<f64>();
+                let pick = outcomes.iter().position(|(_, p)| {
+                    left -= p;
+                    left < 0.0
+                });
+                let (text, _) = &outcomes[pick.unwrap_or(outcomes.len() - 1)];
+                state.apply(text).map_err(|e| e.to_string())?;
+            }
+            Turn::Player(_) => {
+                let legal = state.legal_indices();
+                state.apply_index(legal[rng.random_range(0..legal.len())]).map_err(|e| e.to_string())?;
+            }
+        }
+        actions += 1;
+    }
+}
+
 /// Times `bot` at `--positions` decisions taken along seeded random games (every fifth
 /// decision with a choice, so positions spread over the game).
 fn search(registry: &tabula_core::Registry, args: &Args, bot: &str, options: &Options) -> Result<(), String> {
@@ -97,6 +131,11 @@ fn search(registry: &tabula_core::Registry, args: &Args, bot: &str, options: &Op
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(args.seed);
     let mut searcher = registry.make_bot(&args.game, bot, &bot_options, args.seed)?;
     let (mut searched, mut seconds, mut game_number) = (0usize, 0.0f64, 0u64);
+    // Untimed: the length of uniformly random playouts from each position searched (chance
+    // actions included), so that simulations per second compare between games by what a
+    // simulation has left to play. Its own generator leaves the positions as they were.
+    let mut playout_rng = rand_chacha::ChaCha8Rng::seed_from_u64(args.seed ^ 0x9e37_79b9_7f4a_7c15);
+    let (mut playout_actions, mut playouts) = (0u64, 0u64);
     while searched < args.positions {
         let mut state = game.new_state(args.seed.wrapping_add(game_number));
         game_number += 1;
@@ -116,6 +155,10 @@ fn search(registry: &tabula_core::Registry, args: &Args, bot: &str, options: &Op
                             searcher.choose(state.as_ref())?;
                             seconds += start.elapsed().as_secs_f64();
                             searched += 1;
+                            for _ in 0..REMAINING_PLAYOUTS {
+                                playout_actions += random_playout(state.as_ref(), &mut playout_rng)?;
+                                playouts += 1;
+                            }
                         }
                     }
                     let text = &legal[rng.random_range(0..legal.len())];
@@ -135,6 +178,7 @@ fn search(registry: &tabula_core::Registry, args: &Args, bot: &str, options: &Op
         "seconds": seconds,
         "iterations_per_s": iterations as f64 / seconds.max(1e-9),
         "ms_per_search": 1000.0 * seconds / searched as f64,
+        "remaining_actions": playout_actions as f64 / playouts.max(1) as f64,
         "release_build": !cfg!(debug_assertions),
     });
     println!("{out}");
