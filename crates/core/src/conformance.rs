@@ -127,6 +127,7 @@ fn playout<G: Game>(game: &G, seed: u64, config: Config, report: &mut Report) ->
             Turn::Chance => {
                 report.chance_nodes += 1;
                 check_chance(game, &state, &actions, &ctx(step));
+                check_sampler(game, &state, if report.chance_nodes == 1 { 4000 } else { 16 }, &ctx(step));
                 sample_chance(game, &state, &mut outcomes, &mut rng)
             }
             Turn::Player(p) => {
@@ -191,6 +192,37 @@ fn check_chance<G: Game>(game: &G, state: &G::State, actions: &[G::Action], ctx:
     let listed: HashSet<_> = actions.iter().copied().collect();
     let given: HashSet<_> = outcomes.iter().map(|&(a, _)| a).collect();
     assert_eq!(listed, given, "{ctx}: legal_actions and chance_outcomes differ");
+}
+
+/// The game's sampler ([`Game::sample_chance`]) draws only listed outcomes; with many
+/// `draws`, each outcome about as often as its probability (within six standard
+/// deviations, and one draw).
+fn check_sampler<G: Game>(game: &G, state: &G::State, draws: usize, ctx: &str) {
+    let mut outcomes = Vec::new();
+    game.chance_outcomes(state, &mut outcomes);
+    let mut seen = vec![0usize; outcomes.len()];
+    let mut rng = ChaCha8Rng::seed_from_u64(draws as u64);
+    let mut buffer = Vec::new();
+    for _ in 0..draws {
+        let drawn = game.sample_chance(state, &mut buffer, &mut rng);
+        let i = outcomes.iter().position(|&(a, _)| a == drawn).unwrap_or_else(|| {
+            panic!("{ctx}: the sampler drew {}, which is not a chance outcome", game.action_text(drawn))
+        });
+        seen[i] += 1;
+    }
+    if draws < 1000 {
+        return;
+    }
+    let n = draws as f64;
+    for (&(action, p), &k) in outcomes.iter().zip(&seen) {
+        let sigma = (n * p * (1.0 - p)).sqrt();
+        assert!(
+            (k as f64 - n * p).abs() <= 6.0 * sigma + 1.0,
+            "{ctx}: {} drawn {k} times in {draws}, expected about {:.1}",
+            game.action_text(action),
+            n * p
+        );
+    }
 }
 
 /// Every index: legal ones pass `check`, the others are refused and change nothing.

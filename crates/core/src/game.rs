@@ -90,6 +90,23 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// empty unless the state is a chance node. The probabilities sum to 1.
     fn chance_outcomes(&self, state: &Self::State, out: &mut Vec<(Self::Action, f64)>);
 
+    /// Draws one chance outcome from `rng`, with the probabilities of
+    /// [`chance_outcomes`](Game::chance_outcomes). The default lists the outcomes into
+    /// `buffer` and walks them ([`sample_listed`]); a game may draw without listing (a card
+    /// straight from the deck's counts) as long as the distribution is the same. Playouts,
+    /// rollouts and the referee's dealing all draw through this.
+    ///
+    /// # Panics
+    /// If `state` is not a chance node.
+    fn sample_chance<R: Rng + ?Sized>(
+        &self,
+        state: &Self::State,
+        buffer: &mut Vec<(Self::Action, f64)>,
+        rng: &mut R,
+    ) -> Self::Action {
+        sample_listed(self, state, buffer, rng)
+    }
+
     /// Whether `action` may be played now, and if not why, naming the rule.
     ///
     /// # Errors
@@ -194,11 +211,26 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     }
 }
 
-/// Samples a chance outcome of `state` from `rng`.
+/// Samples a chance outcome of `state` from `rng` with the game's sampler
+/// ([`Game::sample_chance`]).
 ///
 /// # Panics
 /// If `state` is not a chance node.
 pub fn sample_chance<G: Game, R: Rng + ?Sized>(
+    game: &G,
+    state: &G::State,
+    buffer: &mut Vec<(G::Action, f64)>,
+    rng: &mut R,
+) -> G::Action {
+    game.sample_chance(state, buffer, rng)
+}
+
+/// Samples a chance outcome of `state` from `rng` by listing the outcomes into `buffer`
+/// and walking their probabilities: the default [`Game::sample_chance`].
+///
+/// # Panics
+/// If `state` is not a chance node.
+pub fn sample_listed<G: Game, R: Rng + ?Sized>(
     game: &G,
     state: &G::State,
     buffer: &mut Vec<(G::Action, f64)>,

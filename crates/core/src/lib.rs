@@ -40,7 +40,7 @@ pub mod spec;
 
 pub use erased::{DynGame, DynState, ErasedGame, ErasedState};
 pub use error::{ActionError, Illegal, OptionsError, ParseActionError, RecordError, SetupError};
-pub use game::{Game, Turn, random_playout, sample_chance};
+pub use game::{Game, Turn, random_playout, sample_chance, sample_listed};
 pub use options::{OptionValue, Options};
 pub use record::Record;
 pub use registry::{BotMaker, Candidate, DynBot, GameEntry, PlayoutStats, Registry, run_playouts};

@@ -529,8 +529,10 @@ impl Config {
     /// The composition of the whole pack (all decks together).
     pub fn composition(&self) -> [u8; crate::deck::Card::NUM] {
         let mut counts = self.deck.composition();
-        for n in counts.iter_mut() {
-            *n *= self.decks;
+        if self.decks != 1 {
+            for n in counts.iter_mut() {
+                *n *= self.decks;
+            }
         }
         counts
     }

@@ -364,9 +364,22 @@ pub enum DeckKind {
     Theory,
 }
 
+/// Each deck's composition, in the order of [`DeckKind`]'s variants.
+const COMPOSITIONS: [[u8; Card::NUM]; 4] = [
+    DeckKind::Tarot.build_composition(),
+    DeckKind::French.build_composition(),
+    DeckKind::Canonical.build_composition(),
+    DeckKind::Theory.build_composition(),
+];
+
 impl DeckKind {
     /// The number of copies of each card in one deck.
     pub const fn composition(self) -> [u8; Card::NUM] {
+        // Read from a table built at compile time: the deck is recounted at every draw.
+        COMPOSITIONS[self as usize]
+    }
+
+    const fn build_composition(self) -> [u8; Card::NUM] {
         let mut counts = [0u8; Card::NUM];
         let mut i = 0;
         while i < Card::NUM {

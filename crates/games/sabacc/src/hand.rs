@@ -7,7 +7,7 @@
 //! * Canonical: the signed sum; bomb-outs; pure Sabacc and the Idiot's Array.
 //! * Theory (`scoring=points`): the seed's 23 / 46 scoring.
 
-use crate::deck::{Card, DeckKind, Kind};
+use crate::deck::{Card, DeckKind, FRENCH_RANK_VALUE, Kind, TAROT_RANK_VALUE};
 
 /// A hand over 23 (or that no choice brings to 23 or below): it loses.
 pub const LOSING: u8 = 0;
@@ -61,26 +61,59 @@ pub fn tarot_values(cards: &[Card], deck: DeckKind, out: &mut Vec<u8>) {
     out.dedup();
 }
 
-/// Calls `f` with every absolute value the hand can take.
-fn each_value(cards: &[Card], deck: DeckKind, mut f: impl FnMut(i32)) {
-    let (mut trumps, mut armes, mut riches, mut arme_aces, mut riche_aces) = (0, 0, 0, 0, 0);
-    for &card in cards {
-        match card.kind() {
-            Kind::Trump(n) => trumps += i32::from(n),
+/// What one card adds to a tarot hand's sums (trumps, Armes, Richesses, each tint's aces).
+#[derive(Clone, Copy)]
+struct Part {
+    trumps: i8,
+    armes: i8,
+    riches: i8,
+    arme_aces: u8,
+    riche_aces: u8,
+}
+
+/// One entry per possible card byte: [`Card::HIDDEN`] and the other bytes past the pack
+/// add nothing.
+const fn parts(french: bool) -> [Part; 256] {
+    let none = Part { trumps: 0, armes: 0, riches: 0, arme_aces: 0, riche_aces: 0 };
+    let mut out = [none; 256];
+    let mut i = 0;
+    while i < Card::NUM {
+        let Some(card) = Card::from_index(i) else { break };
+        out[i] = match card.kind() {
+            Kind::Trump(n) => Part { trumps: n as i8, ..none },
             Kind::Suited(suit, rank) => {
-                let (sum, aces) = if suit.is_arme() {
-                    (&mut armes, &mut arme_aces)
+                let value =
+                    if french { FRENCH_RANK_VALUE[rank as usize] } else { TAROT_RANK_VALUE[rank as usize] };
+                let ace = (rank == 1) as u8;
+                if suit.is_arme() {
+                    Part { armes: value as i8, arme_aces: ace, ..none }
                 } else {
-                    (&mut riches, &mut riche_aces)
-                };
-                if rank == 1 {
-                    *aces += 1;
+                    Part { riches: value as i8, riche_aces: ace, ..none }
                 }
-                *sum += deck.rank_value(rank);
             }
             // The Idiot and cards of other decks add nothing here.
-            _ => {}
-        }
+            _ => none,
+        };
+        i += 1;
+    }
+    out
+}
+
+/// Each card's part in a tarot hand, built at compile time: with the tarot deck's values,
+/// and with the 54-card deck's.
+static PARTS: [[Part; 256]; 2] = [parts(false), parts(true)];
+
+/// Calls `f` with every absolute value the hand can take.
+fn each_value(cards: &[Card], deck: DeckKind, mut f: impl FnMut(i32)) {
+    let table = &PARTS[usize::from(deck == DeckKind::French)];
+    let (mut trumps, mut armes, mut riches, mut arme_aces, mut riche_aces) = (0i32, 0i32, 0i32, 0i32, 0i32);
+    for &card in cards {
+        let part = table[card.index() & 0xff];
+        trumps += i32::from(part.trumps);
+        armes += i32::from(part.armes);
+        riches += i32::from(part.riches);
+        arme_aces += i32::from(part.arme_aces);
+        riche_aces += i32::from(part.riche_aces);
     }
     let extra = deck.ace_high() - 1;
     for high_a in 0..=arme_aces {

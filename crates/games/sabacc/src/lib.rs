@@ -177,6 +177,18 @@ impl Game for Sabacc {
         rules::chance_outcomes(state, &self.cfg, out)
     }
 
+    fn sample_chance<R: Rng + ?Sized>(
+        &self,
+        state: &State,
+        buffer: &mut Vec<(Action, f64)>,
+        rng: &mut R,
+    ) -> Action {
+        match rules::draw_from_deck(state, &self.cfg, rng) {
+            Some(card) => Action::Card(card),
+            None => tabula_core::sample_listed(self, state, buffer, rng),
+        }
+    }
+
     fn check(&self, state: &State, action: Action) -> Result<(), Illegal> {
         rules::check(state, &self.cfg, action)
     }

@@ -248,6 +248,25 @@ pub fn card_outcomes(state: &State, cfg: &Config, out: &mut Vec<(Action, f64)>) 
     }
 }
 
+/// At a card chance node whose card comes from the shuffled deck: a card drawn from the
+/// deck with `rng`, each as likely as its share of the deck (what [`card_outcomes`] lists,
+/// without listing it). Otherwise `None`.
+pub fn draw_from_deck<R: rand::Rng + ?Sized>(state: &State, cfg: &Config, rng: &mut R) -> Option<Card> {
+    if state.phase == Phase::Roll || !is_chance(state.phase) {
+        return None;
+    }
+    let Source::Deck(counts, total) = source(state, cfg) else { return None };
+    let mut left = rng.random_range(0..total);
+    for id in cfg.deck.ids() {
+        let n = u32::from(counts[id]);
+        if left < n {
+            return Card::from_index(id);
+        }
+        left -= n;
+    }
+    None
+}
+
 /// Whether `card` can be the next card.
 fn card_possible(state: &State, cfg: &Config, card: Card) -> bool {
     match source(state, cfg) {

@@ -79,8 +79,9 @@ impl Laid {
     }
 }
 
-/// How the last hand ended, as every seat saw it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// How the last hand ended, as every seat saw it. Equality, hashing and debug output look
+/// at the seats in use only (the rest of the fixed array is never read).
+#[derive(Clone, Copy)]
 pub struct Showdown {
     /// The hand, from 0.
     pub hand: u8,
@@ -120,7 +121,80 @@ impl Default for Showdown {
     }
 }
 
+impl PartialEq for Showdown {
+    fn eq(&self, other: &Showdown) -> bool {
+        self.header() == other.header() && self.seats() == other.seats()
+    }
+}
+
+impl Eq for Showdown {}
+
+impl std::hash::Hash for Showdown {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.header().hash(h);
+        self.seats().hash(h);
+    }
+}
+
+impl std::fmt::Debug for Showdown {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Showdown")
+            .field("hand", &self.hand)
+            .field("dealer", &self.dealer)
+            .field("contenders", &self.contenders)
+            .field("communal", &self.communal())
+            .field("tied", &self.tied())
+            .field("settlement", &self.settlement)
+            .field("seats", &self.seats())
+            .finish()
+    }
+}
+
+/// Every field of a [`Showdown`] but the seats, for equality and hashing.
+type Header = (u8, u8, u32, u8, [Card; MAX_COMMUNAL], [u32; MAX_SUDDEN as usize], u8, Settlement, u8);
+
 impl Showdown {
+    fn header(&self) -> Header {
+        (
+            self.hand,
+            self.dealer,
+            self.contenders,
+            self.communal_len,
+            self.communal,
+            self.tied,
+            self.deals,
+            self.settlement,
+            self.players,
+        )
+    }
+
+    /// Makes this record a copy of `src`, copying only the seats in use.
+    pub fn copy_from(&mut self, src: &Showdown) {
+        let n = src.players as usize;
+        let Showdown {
+            hand,
+            dealer,
+            contenders,
+            communal_len,
+            communal,
+            tied,
+            deals,
+            settlement,
+            players,
+            seats,
+        } = src;
+        self.hand = *hand;
+        self.dealer = *dealer;
+        self.contenders = *contenders;
+        self.communal_len = *communal_len;
+        self.communal = *communal;
+        self.tied = *tied;
+        self.deals = *deals;
+        self.settlement = *settlement;
+        self.players = *players;
+        self.seats[..n].copy_from_slice(&seats[..n]);
+    }
+
     /// The seats' records.
     pub fn seats(&self) -> &[Laid] {
         &self.seats[..self.players as usize]
@@ -184,21 +258,27 @@ impl Showdown {
 /// seat held, which cards everybody saw, what fully shown hands were worth, the communal
 /// cards, and each seat's money.
 pub fn record_hands(state: &mut State, cfg: &Config) {
-    let mut rec = Showdown {
-        hand: state.hand_no,
-        dealer: state.dealer,
-        players: state.players() as u8,
-        settlement: state.last.unwrap_or_default(),
-        ..Showdown::default()
-    };
+    // Written over the previous record, if any, rather than built and moved: the record has
+    // room for every seat, and this runs at the end of every hand.
+    let (hand_no, dealer, last, players) = (state.hand_no, state.dealer, state.last, state.players());
+    let rec = state.showdown.get_or_insert_with(Showdown::default);
+    rec.hand = hand_no;
+    rec.dealer = dealer;
+    rec.players = players as u8;
+    rec.settlement = last.unwrap_or_default();
+    rec.contenders = 0;
+    rec.tied = [0; MAX_SUDDEN as usize];
+    rec.deals = 0;
+    rec.communal = [Card::IDIOT; MAX_COMMUNAL];
     for (o, c) in rec.communal.iter_mut().zip(state.communal.cards()) {
         *o = c;
     }
     rec.communal_len = state.communal.len() as u8;
-    for p in 0..state.players() {
+    for p in 0..players {
         let seat = &state.seats[p];
         let hand = &seat.hand;
         let laid = &mut rec.seats[p];
+        *laid = Laid::default();
         laid.len = hand.len() as u8;
         laid.cards[..hand.len()].copy_from_slice(hand.cards());
         for (i, &k) in hand.known().iter().enumerate() {
@@ -211,16 +291,11 @@ pub fn record_hands(state: &mut State, cfg: &Config) {
             rec.contenders |= seat_bit(p);
         }
         if laid.fully_shown() {
-            let (rank, value) = evaluate(hand.cards(), state_communal(&rec.communal, rec.communal_len), cfg);
+            let (rank, value) = evaluate(hand.cards(), &rec.communal[..rec.communal_len as usize], cfg);
             laid.rank = rank;
             laid.value = value;
         }
     }
-    state.showdown = Some(rec);
-}
-
-fn state_communal(cards: &[Card; MAX_COMMUNAL], len: u8) -> &[Card] {
-    &cards[..len as usize]
 }
 
 /// What a hand is worth, as (rank, value) for the record: its own cards, with the communal

@@ -856,7 +856,10 @@ impl Clone for State {
         self.under.copy_from(under);
         self.aside.copy_from(aside);
         self.last = *last;
-        self.showdown = *showdown;
+        match (&mut self.showdown, showdown) {
+            (Some(mine), Some(theirs)) => mine.copy_from(theirs),
+            (mine, theirs) => *mine = *theirs,
+        }
     }
 }
 
