@@ -69,29 +69,57 @@ struct Part {
     riches: i8,
     arme_aces: u8,
     riche_aces: u8,
+    idiots: u8,
+    /// [`TWO`], [`THREE`], [`TRUMP_1`], [`TRUMP_21`]: what the special Sabaccs look for.
+    marks: u8,
+}
+
+/// A 2 (trump or suit card).
+const TWO: u8 = 1;
+/// A 3 (trump or suit card).
+const THREE: u8 = 2;
+/// Trump 1.
+const TRUMP_1: u8 = 4;
+/// Trump 21.
+const TRUMP_21: u8 = 8;
+
+const fn marks(n: u8) -> u8 {
+    match n {
+        2 => TWO,
+        3 => THREE,
+        _ => 0,
+    }
 }
 
 /// One entry per possible card byte: [`Card::HIDDEN`] and the other bytes past the pack
 /// add nothing.
 const fn parts(french: bool) -> [Part; 256] {
-    let none = Part { trumps: 0, armes: 0, riches: 0, arme_aces: 0, riche_aces: 0 };
+    let none = Part { trumps: 0, armes: 0, riches: 0, arme_aces: 0, riche_aces: 0, idiots: 0, marks: 0 };
     let mut out = [none; 256];
     let mut i = 0;
     while i < Card::NUM {
         let Some(card) = Card::from_index(i) else { break };
         out[i] = match card.kind() {
-            Kind::Trump(n) => Part { trumps: n as i8, ..none },
+            Kind::Trump(n) => {
+                let ends = match n {
+                    1 => TRUMP_1,
+                    21 => TRUMP_21,
+                    _ => 0,
+                };
+                Part { trumps: n as i8, marks: marks(n) | ends, ..none }
+            }
+            Kind::Idiot => Part { idiots: 1, ..none },
             Kind::Suited(suit, rank) => {
                 let value =
                     if french { FRENCH_RANK_VALUE[rank as usize] } else { TAROT_RANK_VALUE[rank as usize] };
                 let ace = (rank == 1) as u8;
                 if suit.is_arme() {
-                    Part { armes: value as i8, arme_aces: ace, ..none }
+                    Part { armes: value as i8, arme_aces: ace, marks: marks(rank), ..none }
                 } else {
-                    Part { riches: value as i8, riche_aces: ace, ..none }
+                    Part { riches: value as i8, riche_aces: ace, marks: marks(rank), ..none }
                 }
             }
-            // The Idiot and cards of other decks add nothing here.
+            // Cards of other decks add nothing here.
             _ => none,
         };
         i += 1;
@@ -103,10 +131,12 @@ const fn parts(french: bool) -> [Part; 256] {
 /// and with the 54-card deck's.
 static PARTS: [[Part; 256]; 2] = [parts(false), parts(true)];
 
-/// Calls `f` with every absolute value the hand can take.
-fn each_value(cards: &[Card], deck: DeckKind, mut f: impl FnMut(i32)) {
+/// Calls `f` with every absolute value the hand can take; returns the hand's Idiots and
+/// its marks (every card's, or-ed).
+fn each_value(cards: &[Card], deck: DeckKind, mut f: impl FnMut(i32)) -> (u32, u8) {
     let table = &PARTS[usize::from(deck == DeckKind::French)];
     let (mut trumps, mut armes, mut riches, mut arme_aces, mut riche_aces) = (0i32, 0i32, 0i32, 0i32, 0i32);
+    let (mut idiots, mut marks) = (0u32, 0u8);
     for &card in cards {
         let part = table[card.index() & 0xff];
         trumps += i32::from(part.trumps);
@@ -114,6 +144,8 @@ fn each_value(cards: &[Card], deck: DeckKind, mut f: impl FnMut(i32)) {
         riches += i32::from(part.riches);
         arme_aces += i32::from(part.arme_aces);
         riche_aces += i32::from(part.riche_aces);
+        idiots += u32::from(part.idiots);
+        marks |= part.marks;
     }
     let extra = deck.ace_high() - 1;
     for high_a in 0..=arme_aces {
@@ -124,12 +156,13 @@ fn each_value(cards: &[Card], deck: DeckKind, mut f: impl FnMut(i32)) {
             f((trumps - a + r).abs());
         }
     }
+    (idiots, marks)
 }
 
 /// Evaluates a tarot hand (any number of cards; the special Sabaccs need exactly three).
 pub fn tarot_hand(cards: &[Card], deck: DeckKind) -> TarotHand {
     let (mut best, mut over) = (-1i32, i32::MAX);
-    each_value(cards, deck, |v| {
+    let (idiots, marks) = each_value(cards, deck, |v| {
         if v <= 23 {
             best = best.max(v);
         } else {
@@ -140,18 +173,12 @@ pub fn tarot_hand(cards: &[Card], deck: DeckKind) -> TarotHand {
         return TarotHand { rank: GRAND_SABACC, value: 23 };
     }
     if cards.len() == 3 {
-        let idiots = cards.iter().filter(|&&c| c == Card::IDIOT).count();
-        let has = |c: Card| cards.contains(&c);
-        let is_n = |c: Card, n: u8| match c.kind() {
-            Kind::Trump(t) => t == n,
-            Kind::Suited(_, r) => r == n,
-            _ => false,
-        };
         let value = best.max(0) as u8;
-        if deck.has_trumps() && has(Card::trump(21)) && has(Card::trump(1)) && idiots == 1 {
+        let has = |m: u8| marks & m == m;
+        if deck.has_trumps() && has(TRUMP_21 | TRUMP_1) && idiots == 1 {
             return TarotHand { rank: PETIT_SABACC, value };
         }
-        if idiots == 1 && cards.iter().any(|&c| is_n(c, 2)) && cards.iter().any(|&c| is_n(c, 3)) {
+        if idiots == 1 && has(TWO | THREE) {
             return TarotHand { rank: IDIOT_SABACC, value };
         }
         if idiots >= 2 {

@@ -44,19 +44,21 @@ pub struct Laid {
 
 impl Default for Laid {
     fn default() -> Self {
-        Laid {
-            len: 0,
-            cards: [Card::IDIOT; MAX_HAND],
-            shown: 0,
-            rank: 0,
-            value: 0,
-            sudden: [[Card::IDIOT; SUDDEN_CARDS]; MAX_SUDDEN as usize],
-            stack: 0,
-        }
+        Laid::EMPTY
     }
 }
 
 impl Laid {
+    const EMPTY: Laid = Laid {
+        len: 0,
+        cards: [Card::IDIOT; MAX_HAND],
+        shown: 0,
+        rank: 0,
+        value: 0,
+        sudden: [[Card::IDIOT; SUDDEN_CARDS]; MAX_SUDDEN as usize],
+        stack: 0,
+    };
+
     /// The cards the seat held at the end (at the showdown, before any sudden death), `?`
     /// for those a view does not show.
     pub fn cards(&self) -> &[Card] {
@@ -106,7 +108,8 @@ pub struct Showdown {
 
 impl Default for Showdown {
     fn default() -> Self {
-        Showdown {
+        // A constant, so that a new record is one copy rather than a loop over the seats.
+        const EMPTY: Showdown = Showdown {
             hand: 0,
             dealer: 0,
             contenders: 0,
@@ -114,10 +117,11 @@ impl Default for Showdown {
             communal: [Card::IDIOT; MAX_COMMUNAL],
             tied: [0; MAX_SUDDEN as usize],
             deals: 0,
-            settlement: Settlement::default(),
+            settlement: Settlement { winners: 0, pot: 0, sabacc: 0 },
             players: 0,
-            seats: [Laid::default(); MAX_PLAYERS],
-        }
+            seats: [Laid::EMPTY; MAX_PLAYERS],
+        };
+        EMPTY
     }
 }
 
@@ -278,7 +282,7 @@ pub fn record_hands(state: &mut State, cfg: &Config) {
         let seat = &state.seats[p];
         let hand = &seat.hand;
         let laid = &mut rec.seats[p];
-        *laid = Laid::default();
+        *laid = Laid::EMPTY;
         laid.len = hand.len() as u8;
         laid.cards[..hand.len()].copy_from_slice(hand.cards());
         for (i, &k) in hand.known().iter().enumerate() {
