@@ -11,6 +11,11 @@ Two measures, chance actions counted on both sides:
     decision that has a choice). tabula: `tabula bench --bot mcts` (one search of N
     iterations on the position). OpenSpiel: its C++ `MCTSBot` with `RandomRolloutEvaluator`,
     driven from Python (one Python call per move; the search itself is C++).
+    A simulation plays from its position to the end of the game, so its cost follows the
+    actions left there: both sides also measure, untimed, the mean length of a uniformly
+    random playout from the positions searched ("actions left"), and the table gives the
+    ratio of simulated actions per second (simulations/s x actions left), the same
+    per-action normalisation as the playout measure.
 
 Usage: compare_openspiel.py TABULA_BINARY [--quick]
 """
@@ -70,6 +75,23 @@ def positions(game, count, seed=0):
     return out
 
 
+def actions_left(states, playouts=200, seed=1):
+    """Mean length of a uniformly random playout (chance included) from each state."""
+    rng = random.Random(seed)
+    total = 0
+    for state in states:
+        for _ in range(playouts):
+            s = state.clone()
+            while not s.is_terminal():
+                if s.is_chance_node():
+                    outcomes, probs = zip(*s.chance_outcomes())
+                    s.apply_action(rng.choices(outcomes, probs)[0])
+                else:
+                    s.apply_action(rng.choice(s.legal_actions()))
+                total += 1
+    return total / (playouts * len(states))
+
+
 def openspiel_mcts(game, simulations, count):
     evaluator = pyspiel.RandomRolloutEvaluator(1, 7)
     bot = pyspiel.MCTSBot(game, evaluator, 2.0, simulations, 1000, False, 7, False)
@@ -80,7 +102,8 @@ def openspiel_mcts(game, simulations, count):
         bot.step(state)
     seconds = time.perf_counter() - start
     sims = simulations * len(states)
-    return {"positions": len(states), "simulations": sims, "seconds": seconds, "simulations_per_s": sims / seconds}
+    return {"positions": len(states), "simulations": sims, "seconds": seconds, "simulations_per_s": sims / seconds,
+            "actions_left": actions_left(states)}
 
 
 def tabula(binary, *args):
@@ -118,6 +141,7 @@ def main():
                 "tabula_actions_per_game": mine["actions"] / mine["playouts"],
                 "openspiel_actions_per_game": play["actions"] / play["games"],
                 "tabula_sims_per_s": my_mcts["iterations_per_s"], "openspiel_sims_per_s": mcts["simulations_per_s"],
+                "tabula_actions_left": my_mcts["remaining_actions"], "openspiel_actions_left": mcts["actions_left"],
                 "target": TARGETS[ours],
             })
     print(json.dumps(rows), file=sys.stderr)
@@ -125,15 +149,18 @@ def main():
           f"x {count} positions, c = 2, one random rollout per leaf")
     print()
     print("| tabula game | OpenSpiel game | actions/game (t / OS) | playout actions/s: tabula | OpenSpiel | ratio "
-          "| MCTS sims/s: tabula | OpenSpiel | ratio | target |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+          "| MCTS sims/s: tabula | OpenSpiel | ratio | actions left (t / OS) | MCTS simulated actions/s ratio "
+          "| target |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         play_ratio = r["tabula_actions_per_s"] / r["openspiel_actions_per_s"]
         sims_ratio = r["tabula_sims_per_s"] / r["openspiel_sims_per_s"]
+        action_ratio = sims_ratio * r["tabula_actions_left"] / r["openspiel_actions_left"]
         print(f"| `{r['tabula']}` | `{r['openspiel']}` | {r['tabula_actions_per_game']:.0f} / "
               f"{r['openspiel_actions_per_game']:.0f} | {r['tabula_actions_per_s']:,.0f} | "
               f"{r['openspiel_actions_per_s']:,.0f} | {play_ratio:.1f}× | {r['tabula_sims_per_s']:,.0f} | "
-              f"{r['openspiel_sims_per_s']:,.0f} | {sims_ratio:.1f}× | {r['target']:.0f}× |")
+              f"{r['openspiel_sims_per_s']:,.0f} | {sims_ratio:.1f}× | {r['tabula_actions_left']:.1f} / "
+              f"{r['openspiel_actions_left']:.1f} | {action_ratio:.1f}× | {r['target']:.0f}× |")
 
 
 if __name__ == "__main__":
