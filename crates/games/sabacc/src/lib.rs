@@ -63,7 +63,7 @@ pub use action::{Action, NUM_ACTIONS};
 pub use config::{Config, DealVariant, Dice, Rules, Scoring, Table};
 pub use deck::{Card, DeckKind, Kind, Suit};
 pub use showdown::{Laid, Showdown};
-pub use state::{Announce, Hand, Phase, Seat, State, Status};
+pub use state::{Announce, DeckCount, Hand, Phase, Seat, State, Status};
 pub use view::View;
 
 use config::{MAX_BUY_IN, MAX_HANDS, MAX_HOUSE};

@@ -10,7 +10,7 @@ use crate::config::{Config, Rules, Table};
 use crate::deck::Card;
 use crate::hand;
 use crate::state::{
-    Communal, MAX_COMMUNAL, PUBLIC, Phase, RollThen, Seats, Settlement, State, Status, seat_bit,
+    Communal, DeckCount, MAX_COMMUNAL, PUBLIC, Phase, RollThen, Seats, Settlement, State, Status, seat_bit,
 };
 use crate::{betting, black_knight, canonical, tarot};
 
@@ -192,10 +192,24 @@ pub enum Source {
     Empty,
 }
 
-/// Where the next card comes from (rules §The deck).
-pub fn source(state: &State, cfg: &Config) -> Source {
+/// The deck's counts and their total, recounted from the table.
+pub fn recount_deck(state: &State, cfg: &Config) -> DeckCount {
     let counts = deck_counts(state, cfg);
     let total: u32 = counts[cfg.deck.ids()].iter().map(|&n| u32::from(n)).sum();
+    DeckCount::new(counts, total)
+}
+
+/// Where the next card comes from (rules §The deck).
+pub fn source(state: &State, cfg: &Config) -> Source {
+    let recounted;
+    let (counts, total) = match state.deck.get() {
+        Some(known) => known,
+        None => {
+            recounted = recount_deck(state, cfg);
+            recounted.get().expect("a recount is known")
+        }
+    };
+    let counts = *counts;
     if total > 0 {
         Source::Deck(counts, total)
     } else if !state.under.is_empty() {
@@ -300,7 +314,11 @@ fn take_card(state: &mut State, cfg: &Config, card: Card) -> u32 {
             let i = state.aside.cards().iter().position(|&c| c == card).expect("the card is set aside");
             state.aside.remove(i).1
         }
-        Source::Deck(..) | Source::Keep(_) | Source::Empty => 0,
+        Source::Deck(..) => {
+            state.deck.take(card);
+            0
+        }
+        Source::Keep(_) | Source::Empty => 0,
     }
 }
 
@@ -390,6 +408,9 @@ fn replace_target(state: &State) -> Option<Target> {
 /// Deals `card` where it goes, then moves the game on. A replaced card is set aside before
 /// its replacement is drawn (it cannot come back unless no other card is left).
 fn play_card(state: &mut State, cfg: &Config, card: Card) {
+    if state.deck.get().is_none() {
+        state.deck = recount_deck(state, cfg);
+    }
     let target = target(state, cfg);
     match target {
         // The slot holds no card while its replacement is drawn.
@@ -533,6 +554,12 @@ fn play_roll(state: &mut State, cfg: &Config, action: Action) {
 /// After the last replacement: the cards set aside and those under the deck are shuffled
 /// back into the deck.
 fn finish_change(state: &mut State) {
+    for i in 0..state.under.len() {
+        state.deck.put_back(state.under.cards()[i]);
+    }
+    for i in 0..state.aside.len() {
+        state.deck.put_back(state.aside.cards()[i]);
+    }
     state.under.clear();
     state.aside.clear();
     after_roll(state);
@@ -652,6 +679,7 @@ pub fn initial_state(cfg: &Config) -> State {
         aside: Default::default(),
         last: None,
         showdown: None,
+        deck: DeckCount::default(),
     };
     if cfg.table == Table::Open {
         state.sabacc_pot += cfg.house;
@@ -678,6 +706,8 @@ fn start_hand(state: &mut State, cfg: &Config) {
     state.communal.clear();
     state.under.clear();
     state.aside.clear();
+    // The whole pack is gathered and shuffled.
+    state.deck = recount_deck(state, cfg);
     state.step = 0;
     state.tour = 1;
     state.level = 0;

@@ -169,7 +169,12 @@ pub fn validate(state: State, cfg: &Config) -> Result<State, SetupError> {
         return Err(SetupError { problems });
     }
     check_turn(&state, cfg, &mut problems);
-    if problems.is_empty() { Ok(state) } else { Err(SetupError { problems }) }
+    if !problems.is_empty() {
+        return Err(SetupError { problems });
+    }
+    let mut state = state;
+    state.deck = crate::rules::recount_deck(&state, cfg);
+    Ok(state)
 }
 
 /// The seat to act is one who may act, and a chance node has an outcome.

@@ -727,11 +727,86 @@ pub struct Settlement {
     pub sabacc: i32,
 }
 
+/// The shuffled deck's running count: each card's copies in the deck and their total, kept
+/// in step by the rules as cards are drawn and the table is gathered, so that a card chance
+/// node does not recount the pack from every hand and pile ([`crate::rules::deck_counts`]).
+///
+/// Not part of the state's identity: it follows from the rest, is not in the JSON, and
+/// equality and hashing ignore it. It may be unknown (a state read from JSON, a seat's view,
+/// a state edited by hand after [`State::forget_deck`]): the rules then recount, and the
+/// next card drawn makes it known again.
+#[derive(Clone, Copy)]
+pub struct DeckCount {
+    counts: [u8; Card::NUM],
+    total: u16,
+    known: bool,
+}
+
+impl Default for DeckCount {
+    fn default() -> Self {
+        DeckCount { counts: [0; Card::NUM], total: 0, known: false }
+    }
+}
+
+impl PartialEq for DeckCount {
+    fn eq(&self, _: &DeckCount) -> bool {
+        true
+    }
+}
+
+impl Eq for DeckCount {}
+
+impl std::hash::Hash for DeckCount {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+}
+
+impl std::fmt::Debug for DeckCount {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.known {
+            write!(f, "DeckCount({} cards)", self.total)
+        } else {
+            f.write_str("DeckCount(unknown)")
+        }
+    }
+}
+
+impl DeckCount {
+    /// A known count.
+    pub fn new(counts: [u8; Card::NUM], total: u32) -> DeckCount {
+        DeckCount { counts, total: total as u16, known: true }
+    }
+
+    /// The counts and their total, when known.
+    pub fn get(&self) -> Option<(&[u8; Card::NUM], u32)> {
+        self.known.then_some((&self.counts, u32::from(self.total)))
+    }
+
+    /// One copy of `card` leaves the deck (drawn).
+    pub fn take(&mut self, card: Card) {
+        if self.known {
+            self.counts[card.index()] -= 1;
+            self.total -= 1;
+        }
+    }
+
+    /// One copy of `card` goes back into the deck (gathered and shuffled in).
+    pub fn put_back(&mut self, card: Card) {
+        if self.known && !card.is_hidden() {
+            self.counts[card.index()] += 1;
+            self.total += 1;
+        }
+    }
+}
+
 /// The full state of a Sabacc session.
 ///
 /// It has room for the largest table (24 seats, two decks), so `clone_from` copies only
 /// the seats and pile cards in use: searches overwrite one scratch state from the root at
 /// every iteration, and a two-seat table then copies a fraction of the bytes.
+///
+/// Besides what its JSON holds, the state keeps the deck's running count
+/// ([`State::deck`]). Code that edits the hands, the communal cards or the piles by hand
+/// and then plays on calls [`State::forget_deck`] (or validates).
 #[derive(Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct State {
     /// The hand being played, from 0 (equal to `hands` when the session is over).
@@ -779,6 +854,9 @@ pub struct State {
     /// The public record of the last hand's end: the hands laid down, the sudden-death
     /// deals, each seat's money at the settlement (rules §What each seat sees).
     pub showdown: Option<Showdown>,
+    /// The deck's running count.
+    #[serde(skip)]
+    pub(crate) deck: DeckCount,
 }
 
 impl Clone for State {
@@ -806,6 +884,7 @@ impl Clone for State {
             aside: self.aside,
             last: self.last,
             showdown: self.showdown,
+            deck: self.deck,
         }
     }
 
@@ -834,6 +913,7 @@ impl Clone for State {
             aside,
             last,
             showdown,
+            deck,
         } = src;
         self.hand_no = *hand_no;
         self.dealer = *dealer;
@@ -860,10 +940,24 @@ impl Clone for State {
             (Some(mine), Some(theirs)) => mine.copy_from(theirs),
             (mine, theirs) => *mine = *theirs,
         }
+        self.deck = *deck;
     }
 }
 
 impl State {
+    /// The deck's running count (unknown in a state read from JSON, a view, or a state
+    /// edited by hand; [`crate::rules::deck_counts`] recounts it).
+    pub fn deck(&self) -> &DeckCount {
+        &self.deck
+    }
+
+    /// Marks the deck's running count unknown: call after editing the hands, the communal
+    /// cards or the piles by hand (the rules recount, and keep count again from the next
+    /// card drawn).
+    pub fn forget_deck(&mut self) {
+        self.deck = DeckCount::default();
+    }
+
     /// The number of seats.
     pub fn players(&self) -> usize {
         self.seats.len()
@@ -930,6 +1024,8 @@ impl State {
         s.under = s.under.masked(seat);
         s.aside = s.aside.masked(seat);
         s.showdown = s.showdown.map(|r| r.masked(seat));
+        // The deck a seat can count holds the cards it has not seen: recounted on demand.
+        s.forget_deck();
         s
     }
 }

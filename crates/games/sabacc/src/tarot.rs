@@ -298,13 +298,13 @@ fn showdown(state: &mut State, cfg: &Config) {
     } else {
         // The hands laid down stay on record through the sudden death.
         crate::showdown::record_hands(state, cfg);
-        start_sudden(state, winners);
+        start_sudden(state, cfg, winners);
     }
 }
 
 /// Sudden death: a new three-card deal, face up, to the tied players; the pack is gathered
 /// and shuffled first.
-fn start_sudden(state: &mut State, tied: u32) {
+fn start_sudden(state: &mut State, cfg: &Config, tied: u32) {
     state.tied = tied;
     for seat in state.seats.iter_mut() {
         seat.hand.clear();
@@ -312,6 +312,8 @@ fn start_sudden(state: &mut State, tied: u32) {
     state.communal.clear();
     state.under.clear();
     state.aside.clear();
+    // The whole pack is gathered and shuffled.
+    state.deck = rules::recount_deck(state, cfg);
     state.phase = Phase::Sudden;
     state.step = 0;
 }
@@ -356,7 +358,7 @@ pub fn after_sudden_card(state: &mut State, cfg: &Config) {
         rules::end_hand(state, cfg);
     } else if state.sudden + 1 < MAX_SUDDEN {
         state.sudden += 1;
-        start_sudden(state, winners);
+        start_sudden(state, cfg, winners);
     } else {
         rules::award(state, winners, false);
         rules::end_hand(state, cfg);

@@ -70,6 +70,7 @@ pub fn determinize<R: Rng + ?Sized>(view: &View, cfg: &Config, rng: &mut R) -> S
         let mut pool = Pool::new(counts, cfg);
         rec.fill_hidden(|| pool.draw(rng));
     }
+    state.deck = crate::rules::recount_deck(&state, cfg);
     state
 }
 
