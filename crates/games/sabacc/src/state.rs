@@ -938,7 +938,9 @@ impl Clone for State {
         self.last = *last;
         match (&mut self.showdown, showdown) {
             (Some(mine), Some(theirs)) => mine.copy_from(theirs),
-            (mine, theirs) => *mine = *theirs,
+            // Only the tag is written (a whole `Option` would be copied, unused seats and all).
+            (mine, None) => *mine = None,
+            (mine @ None, Some(theirs)) => *mine = Some(*theirs),
         }
         self.deck = *deck;
     }
