@@ -1,5 +1,5 @@
-//! `tabula bench`: random playouts through the generic API, timed; with `--bot`, a
-//! searching bot's iterations per second.
+//! `tabula bench`: random playouts through the generic API, timed; with `--bot`, a bot's
+//! time per move (and a searching bot's iterations per second).
 
 use std::time::Instant;
 
@@ -21,13 +21,15 @@ pub struct Args {
     /// Seed of the random generator.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Instead of playouts: time this searching bot (`mcts` or `ismcts`) over positions
-    /// from seeded random games, and report its iterations per second.
+    /// Instead of playouts: time this bot over positions from seeded random games, and
+    /// report its time per move; a searching bot (`mcts`, `ismcts`, `rollout`) runs
+    /// `--iterations` per move and reports its iterations per second. Levels (`easy`,
+    /// `medium`, `hard`) and the other bots keep their own settings.
     #[arg(long)]
     bot: Option<String>,
-    /// With `--bot`: iterations per search.
-    #[arg(long, default_value_t = 1000)]
-    iterations: u64,
+    /// With `--bot` and a searching bot: iterations per search (default 1000).
+    #[arg(long)]
+    iterations: Option<u64>,
     /// With `--bot`: positions searched (each a decision with at least two moves).
     #[arg(long, default_value_t = 20)]
     positions: usize,
@@ -110,20 +112,36 @@ fn random_playout(
     }
 }
 
+/// Iterations per search when `--iterations` is not given.
+const DEFAULT_ITERATIONS: u64 = 1000;
+
+/// The bots whose budget is `--iterations`.
+const SEARCHERS: &[&str] = &["mcts", "ismcts", "rollout"];
+
 /// Times `bot` at `--positions` decisions taken along seeded random games (every fifth
 /// decision with a choice, so positions spread over the game).
 fn search(registry: &tabula_core::Registry, args: &Args, bot: &str, options: &Options) -> Result<(), String> {
     use rand::{Rng, SeedableRng};
-    if !matches!(bot, "mcts" | "ismcts") {
-        return Err(format!("--bot times a searching bot: `mcts` or `ismcts`, not `{bot}`"));
-    }
-    if args.iterations == 0 || args.positions == 0 {
+    let searching = SEARCHERS.contains(&bot);
+    let per_search = match (searching, args.iterations) {
+        (true, n) => n.unwrap_or(DEFAULT_ITERATIONS),
+        (false, None) => 0,
+        (false, Some(_)) => {
+            return Err(format!(
+                "--iterations sets the budget of a searching bot ({}); `{bot}` keeps its own",
+                SEARCHERS.join(", ")
+            ));
+        }
+    };
+    if (searching && per_search == 0) || args.positions == 0 {
         return Err("--iterations and --positions must be at least 1".to_owned());
     }
     let mut bot_options: Value =
         serde_json::from_str(&args.bot_options).map_err(|e| format!("--bot-options is not JSON: {e}"))?;
     let map = bot_options.as_object_mut().ok_or("--bot-options must be a JSON object")?;
-    map.insert("iters".to_owned(), json!(args.iterations));
+    if searching {
+        map.insert("iters".to_owned(), json!(per_search));
+    }
     if bot == "mcts" {
         map.entry("worlds").or_insert(json!(1));
     }
@@ -167,7 +185,7 @@ fn search(registry: &tabula_core::Registry, args: &Args, bot: &str, options: &Op
             }
         }
     }
-    let iterations = args.iterations * searched as u64;
+    let iterations = searching.then_some(per_search * searched as u64);
     let out = json!({
         "game": args.game,
         "canonical": options.canonical(),
@@ -176,8 +194,9 @@ fn search(registry: &tabula_core::Registry, args: &Args, bot: &str, options: &Op
         "positions": searched,
         "iterations": iterations,
         "seconds": seconds,
-        "iterations_per_s": iterations as f64 / seconds.max(1e-9),
+        "iterations_per_s": iterations.map(|n| n as f64 / seconds.max(1e-9)),
         "ms_per_search": 1000.0 * seconds / searched as f64,
+        "moves_per_s": searched as f64 / seconds.max(1e-9),
         "remaining_actions": playout_actions as f64 / playouts.max(1) as f64,
         "release_build": !cfg!(debug_assertions),
     });
