@@ -54,7 +54,7 @@ fn a_searching_bot_reports_iterations_and_the_actions_left() {
         assert!(v["iterations_per_s"].as_f64().unwrap() > 0.0, "{bot}");
         // Positions are decisions with a choice, so the hand is not over there.
         let left = v["remaining_actions"].as_f64().unwrap();
-        assert!(left >= 1.0 && left < 40.0, "{bot}: {left}");
+        assert!((1.0..40.0).contains(&left), "{bot}: {left}");
     }
 }
 
