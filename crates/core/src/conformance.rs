@@ -100,6 +100,9 @@ fn playout<G: Game>(game: &G, seed: u64, config: Config, report: &mut Report) ->
     // Overwritten with `clone_from` at every step, so it still holds the last step's state
     // (other hands, longer piles) when it is overwritten.
     let mut scratch = game.initial_state();
+    // The game's sampler is checked against the listed odds at this playout's first chance
+    // node with many draws, at the others with a few.
+    let mut sampler_draws = 4000;
     let n = game.num_players();
     let ctx = |step: usize| format!("{} seed {seed} step {step}", game.options());
     for step in 0.. {
@@ -127,7 +130,8 @@ fn playout<G: Game>(game: &G, seed: u64, config: Config, report: &mut Report) ->
             Turn::Chance => {
                 report.chance_nodes += 1;
                 check_chance(game, &state, &actions, &ctx(step));
-                check_sampler(game, &state, if report.chance_nodes == 1 { 4000 } else { 16 }, &ctx(step));
+                check_sampler(game, &state, sampler_draws, &ctx(step));
+                sampler_draws = 16;
                 sample_chance(game, &state, &mut outcomes, &mut rng)
             }
             Turn::Player(p) => {
