@@ -122,10 +122,10 @@ const SEARCHERS: &[&str] = &["mcts", "ismcts", "rollout"];
 /// decision with a choice, so positions spread over the game).
 fn search(registry: &tabula_core::Registry, args: &Args, bot: &str, options: &Options) -> Result<(), String> {
     use rand::{Rng, SeedableRng};
-    let searching = SEARCHERS.contains(&bot);
-    let per_search = match (searching, args.iterations) {
-        (true, n) => n.unwrap_or(DEFAULT_ITERATIONS),
-        (false, None) => 0,
+    // Iterations per search, for a bot whose budget they are.
+    let per_search = match (SEARCHERS.contains(&bot), args.iterations) {
+        (true, n) => Some(n.unwrap_or(DEFAULT_ITERATIONS)),
+        (false, None) => None,
         (false, Some(_)) => {
             return Err(format!(
                 "--iterations sets the budget of a searching bot ({}); `{bot}` keeps its own",
@@ -133,14 +133,14 @@ fn search(registry: &tabula_core::Registry, args: &Args, bot: &str, options: &Op
             ));
         }
     };
-    if (searching && per_search == 0) || args.positions == 0 {
+    if per_search == Some(0) || args.positions == 0 {
         return Err("--iterations and --positions must be at least 1".to_owned());
     }
     let mut bot_options: Value =
         serde_json::from_str(&args.bot_options).map_err(|e| format!("--bot-options is not JSON: {e}"))?;
     let map = bot_options.as_object_mut().ok_or("--bot-options must be a JSON object")?;
-    if searching {
-        map.insert("iters".to_owned(), json!(per_search));
+    if let Some(n) = per_search {
+        map.insert("iters".to_owned(), json!(n));
     }
     if bot == "mcts" {
         map.entry("worlds").or_insert(json!(1));
@@ -185,7 +185,7 @@ fn search(registry: &tabula_core::Registry, args: &Args, bot: &str, options: &Op
             }
         }
     }
-    let iterations = searching.then_some(per_search * searched as u64);
+    let iterations = per_search.map(|n| n * searched as u64);
     let out = json!({
         "game": args.game,
         "canonical": options.canonical(),
