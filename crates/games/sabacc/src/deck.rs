@@ -438,7 +438,7 @@ impl DeckKind {
     }
 
     /// A card's value as a suit card of this deck (the ace's low value).
-    pub fn rank_value(self, rank: u8) -> i32 {
+    pub const fn rank_value(self, rank: u8) -> i32 {
         match self {
             DeckKind::French => FRENCH_RANK_VALUE[rank as usize],
             _ => TAROT_RANK_VALUE[rank as usize],

@@ -7,7 +7,7 @@
 //! * Canonical: the signed sum; bomb-outs; pure Sabacc and the Idiot's Array.
 //! * Theory (`scoring=points`): the seed's 23 / 46 scoring.
 
-use crate::deck::{Card, DeckKind, FRENCH_RANK_VALUE, Kind, TAROT_RANK_VALUE};
+use crate::deck::{Card, DeckKind, Kind};
 
 /// A hand over 23 (or that no choice brings to 23 or below): it loses.
 pub const LOSING: u8 = 0;
@@ -93,7 +93,7 @@ const fn marks(n: u8) -> u8 {
 
 /// One entry per possible card byte: [`Card::HIDDEN`] and the other bytes past the pack
 /// add nothing.
-const fn parts(french: bool) -> [Part; 256] {
+const fn parts(deck: DeckKind) -> [Part; 256] {
     let none = Part { trumps: 0, armes: 0, riches: 0, arme_aces: 0, riche_aces: 0, idiots: 0, marks: 0 };
     let mut out = [none; 256];
     let mut i = 0;
@@ -110,8 +110,7 @@ const fn parts(french: bool) -> [Part; 256] {
             }
             Kind::Idiot => Part { idiots: 1, ..none },
             Kind::Suited(suit, rank) => {
-                let value =
-                    if french { FRENCH_RANK_VALUE[rank as usize] } else { TAROT_RANK_VALUE[rank as usize] };
+                let value = deck.rank_value(rank);
                 let ace = (rank == 1) as u8;
                 if suit.is_arme() {
                     Part { armes: value as i8, arme_aces: ace, marks: marks(rank), ..none }
@@ -129,7 +128,7 @@ const fn parts(french: bool) -> [Part; 256] {
 
 /// Each card's part in a tarot hand, built at compile time: with the tarot deck's values,
 /// and with the 54-card deck's.
-static PARTS: [[Part; 256]; 2] = [parts(false), parts(true)];
+static PARTS: [[Part; 256]; 2] = [parts(DeckKind::Tarot), parts(DeckKind::French)];
 
 /// Calls `f` with every absolute value the hand can take; returns the hand's Idiots and
 /// its marks (every card's, or-ed).

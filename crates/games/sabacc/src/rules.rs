@@ -201,15 +201,13 @@ pub fn recount_deck(state: &State, cfg: &Config) -> DeckCount {
 
 /// Where the next card comes from (rules §The deck).
 pub fn source(state: &State, cfg: &Config) -> Source {
-    let recounted;
     let (counts, total) = match state.deck.get() {
-        Some(known) => known,
-        None => {
-            recounted = recount_deck(state, cfg);
-            recounted.get().expect("a recount is known")
-        }
+        Some((&counts, total)) => (counts, total),
+        None => recount_deck(state, cfg)
+            .get()
+            .map(|(&counts, total)| (counts, total))
+            .expect("a recount is known"),
     };
-    let counts = *counts;
     if total > 0 {
         Source::Deck(counts, total)
     } else if !state.under.is_empty() {
@@ -270,6 +268,20 @@ pub fn draw_from_deck<R: rand::Rng + ?Sized>(state: &State, cfg: &Config, rng: &
         return None;
     }
     let Source::Deck(counts, total) = source(state, cfg) else { return None };
+    pick_card(&counts, total, cfg, rng)
+}
+
+/// One card of `counts` (`total` cards of the deck's ids in all), each copy equally likely;
+/// `None` when there is none.
+pub(crate) fn pick_card<R: rand::Rng + ?Sized>(
+    counts: &[u8; Card::NUM],
+    total: u32,
+    cfg: &Config,
+    rng: &mut R,
+) -> Option<Card> {
+    if total == 0 {
+        return None;
+    }
     let mut left = rng.random_range(0..total);
     for id in cfg.deck.ids() {
         let n = u32::from(counts[id]);
@@ -554,11 +566,8 @@ fn play_roll(state: &mut State, cfg: &Config, action: Action) {
 /// After the last replacement: the cards set aside and those under the deck are shuffled
 /// back into the deck.
 fn finish_change(state: &mut State) {
-    for i in 0..state.under.len() {
-        state.deck.put_back(state.under.cards()[i]);
-    }
-    for i in 0..state.aside.len() {
-        state.deck.put_back(state.aside.cards()[i]);
+    for &card in state.under.cards().iter().chain(state.aside.cards()) {
+        state.deck.put_back(card);
     }
     state.under.clear();
     state.aside.clear();

@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use crate::config::Config;
 use crate::deck::Card;
-use crate::state::State;
+use crate::state::{DeckCount, State};
 
 /// Seat `player`'s view: the state with the cards it has not seen hidden (`?` in JSON).
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -67,39 +67,34 @@ pub fn determinize<R: Rng + ?Sized>(view: &View, cfg: &Config, rng: &mut R) -> S
         for c in rec.showdown_cards().filter(|c| !c.is_hidden()) {
             counts[c.index()] = counts[c.index()].saturating_sub(1);
         }
-        let mut pool = Pool::new(counts, cfg);
-        rec.fill_hidden(|| pool.draw(rng));
+        let mut unseen = Pool::new(counts, cfg);
+        rec.fill_hidden(|| unseen.draw(rng));
     }
-    state.deck = crate::rules::recount_deck(&state, cfg);
+    // The table's hidden cards are dealt: what the pool has left is the deck.
+    state.deck = DeckCount::new(pool.counts, pool.remaining);
     state
 }
 
 /// Unseen cards, by count per card id, that hidden cards are dealt from uniformly.
-struct Pool {
+struct Pool<'a> {
     counts: [u8; Card::NUM],
     remaining: u32,
-    ids: std::ops::Range<usize>,
+    cfg: &'a Config,
 }
 
-impl Pool {
-    fn new(counts: [u8; Card::NUM], cfg: &Config) -> Pool {
+impl Pool<'_> {
+    fn new(counts: [u8; Card::NUM], cfg: &Config) -> Pool<'_> {
         let remaining = counts.iter().map(|&n| u32::from(n)).sum();
-        Pool { counts, remaining, ids: cfg.deck.ids() }
+        Pool { counts, remaining, cfg }
     }
 
     /// One card, each unseen copy equally likely, taken out of the pool.
     fn draw<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Card {
-        let mut pick = rng.random_range(0..self.remaining.max(1));
-        for id in self.ids.clone() {
-            let n = u32::from(self.counts[id]);
-            if pick < n {
-                self.counts[id] -= 1;
-                self.remaining -= 1;
-                return Card::from_index(id).expect("an id in range");
-            }
-            pick -= n;
-        }
-        unreachable!("a view hides no more cards than the pack has unseen")
+        let card = crate::rules::pick_card(&self.counts, self.remaining, self.cfg, rng)
+            .expect("a view hides no more cards than the pack has unseen");
+        self.counts[card.index()] -= 1;
+        self.remaining -= 1;
+        card
     }
 }
 
