@@ -234,11 +234,11 @@ impl Game for Sabacc {
     }
 
     fn observe_action(&self, state: &State, action: Action, observer: usize) -> String {
-        let Action::Card(card) = action else { return self.action_text(action) };
+        let Action::Card(_) = action else { return self.action_text(action) };
         if !rules::is_chance(state.phase) {
             return self.action_text(action);
         }
-        let known = state::visible(rules::drawn_known(state, &self.cfg, card), observer);
+        let known = state::visible(rules::drawn_known(state, &self.cfg), observer);
         let seen = match rules::target(state, &self.cfg) {
             Target::Seat { seat, up } => up || seat == observer || known,
             Target::Slot { seat, pos } => state.seats[seat].hand.is_up(pos) || seat == observer || known,

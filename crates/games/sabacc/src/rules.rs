@@ -306,16 +306,25 @@ fn card_possible(state: &State, cfg: &Config, card: Card) -> bool {
     }
 }
 
-/// Who already knows `card` if it is drawn next: the discarder of a card under the deck or
-/// set aside (the same entry [`take_card`] will take).
-pub fn drawn_known(state: &State, cfg: &Config, card: Card) -> u32 {
+/// Who already knows the next card if it is drawn now: the discarder of the card on top of
+/// the cards under the deck (they come back in order, so he knows which). A card of the
+/// shuffled deck, and a set-aside card shuffled back in, is known to nobody before it is
+/// drawn.
+pub fn drawn_known(state: &State, cfg: &Config) -> u32 {
     match source(state, cfg) {
         Source::Under => state.under.known()[0],
-        Source::Aside => {
-            state.aside.cards().iter().position(|&c| c == card).map_or(0, |i| state.aside.known()[i])
-        }
-        Source::Deck(..) | Source::Keep(_) | Source::Empty => 0,
+        Source::Aside | Source::Deck(..) | Source::Keep(_) | Source::Empty => 0,
     }
+}
+
+/// The cards set aside are shuffled into the deck: they leave the pile, and with it every
+/// seat's knowledge of them (its discarder knows the pile held them, not which one is
+/// drawn where).
+fn shuffle_in_aside(state: &mut State) {
+    for &card in state.aside.cards() {
+        state.deck.put_back(card);
+    }
+    state.aside.clear();
 }
 
 /// Takes `card` from its source; returns who already knew it.
@@ -323,8 +332,9 @@ fn take_card(state: &mut State, cfg: &Config, card: Card) -> u32 {
     match source(state, cfg) {
         Source::Under => state.under.remove(0).1,
         Source::Aside => {
-            let i = state.aside.cards().iter().position(|&c| c == card).expect("the card is set aside");
-            state.aside.remove(i).1
+            shuffle_in_aside(state);
+            state.deck.take(card);
+            0
         }
         Source::Deck(..) => {
             state.deck.take(card);

@@ -69,6 +69,66 @@ fn determinization_deals_the_unseen_cards_anew_consistently_with_the_view() {
     assert!(differs, "hidden cards are dealt anew");
 }
 
+/// The reproduction: twelve players exchange four cards each, so the eighth draws
+/// from the discards shuffled back in. A card shuffled back is unknown to all but its drawer.
+#[test]
+fn a_discard_shuffled_back_into_the_deck_is_known_to_its_drawer_only() {
+    use rand::SeedableRng;
+    let g =
+        game(json!({"players": 12, "rules": "canonical", "scoring": "points", "exchange": 4, "hands": 1}));
+    let mut s = g.initial_state();
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut buffer = Vec::new();
+    let mut chance = |s: &mut State| {
+        while g.turn(s) == tabula_core::Turn::Chance {
+            let a = g.sample_chance(s, &mut buffer, &mut rng);
+            g.play(s, a).unwrap();
+        }
+    };
+    chance(&mut s);
+    let mut history: Vec<(State, Action)> = Vec::new();
+    for _ in 0..8 {
+        play(&g, &mut s, "exchange 1 2 3 4");
+        while g.turn(&s) == tabula_core::Turn::Chance {
+            let a = g.sample_chance(&s, &mut buffer, &mut rng);
+            history.push((s.clone(), a));
+            g.play(&mut s, a).unwrap();
+        }
+    }
+    // The eighth player (seat 7) drew from the discards shuffled back in.
+    let reshuffled = history
+        .iter()
+        .filter(|(b, _)| tabula_sabacc::rules::source(b, g.config()) == tabula_sabacc::rules::Source::Aside)
+        .count();
+    assert!(reshuffled > 0, "the discards were shuffled back in");
+    for (p, seat) in s.seats.iter().enumerate() {
+        for (i, &k) in seat.hand.known().iter().enumerate() {
+            assert_eq!(k, 1 << p, "seat {p}'s card {} is known to its holder only", i + 1);
+        }
+    }
+    for viewer in 0..12 {
+        let view = g.view(&s, viewer);
+        for p in (0..12).filter(|&p| p != viewer) {
+            assert!(
+                view.state.seats[p].hand.cards().iter().all(|c| c.is_hidden()),
+                "seat {viewer} sees seat {p}'s cards"
+            );
+        }
+    }
+    for (before, a) in &history {
+        let drawer = before.actor as usize;
+        for viewer in (0..12).filter(|&v| v != drawer) {
+            assert_eq!(
+                g.observe_action(before, *a, viewer),
+                "card ?",
+                "seat {viewer} sees seat {drawer}'s card"
+            );
+        }
+    }
+    let g2 = g.validate(s.clone()).unwrap();
+    assert_eq!(g2, s);
+}
+
 // §Notation
 
 #[test]
