@@ -76,6 +76,10 @@ fn chance(cfg: &Config, state: &State, o: usize, in_hand: usize) -> (f64, bool) 
         }
         (policy::random_hand_below(cfg.deck, mine.rank).powi(others), mine.is_sabacc())
     } else {
-        policy::canon_chance(&cards, others, state.called)
+        if cfg.theory() {
+            policy::theory_chance(cfg, &cards, others, state.called)
+        } else {
+            policy::canon_chance(cfg, &cards, others, state.called)
+        }
     }
 }

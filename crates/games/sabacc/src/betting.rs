@@ -2,9 +2,10 @@
 //!
 //! The player on the dealer's left opens with the minimum bet (a forced bet); the others, in
 //! turn, call, raise or fold; the round ends when every player still in has matched the
-//! highest bet. Table stakes without side pots: nobody is ever asked for more than the
-//! poorest player in the hand can pay, so a raise is capped at what that player can still
-//! call (keeping back one mouche for a change at a new circuit, in that variant).
+//! highest bet or is all in. Table stakes with side pots ([`crate::pots`]): a player who
+//! cannot match the bet calls with all he has and is *all in*: he acts no more in the hand's
+//! betting, and the others bet on into side pots. A raise is at most what the raiser can pay
+//! (with the raise's mouche) and what the richest other player can still call.
 
 use crate::action::Action;
 use crate::config::{Config, MAX_STEPS, Rules};
@@ -18,9 +19,10 @@ pub fn mouche_now(state: &State, cfg: &Config) -> i32 {
     if cfg.escalating { cfg.mouche * i32::from(state.tour) } else { cfg.mouche }
 }
 
-/// Money each player keeps back for a change at a new circuit (that variant only).
-fn reserve(state: &State, cfg: &Config) -> i32 {
-    if cfg.circuit_change { mouche_now(state, cfg) } else { 0 }
+/// Whether seat `p` bets in this round: in the hand and not all in.
+pub fn can_bet(state: &State, p: usize) -> bool {
+    let seat = &state.seats[p];
+    seat.active() && seat.stack > 0
 }
 
 /// The mouche a raiser pays (tarot); the canonical rules charge none.
@@ -41,11 +43,14 @@ pub fn start(state: &mut State, cfg: &Config) {
         rules::win_uncontested(state, cfg);
         return;
     }
-    let opener = state.first_active().expect("two seats in the hand");
-    let keep = reserve(state, cfg);
-    let poorest = state.seats.iter().filter(|s| s.active()).map(|s| s.stack - keep).min().unwrap_or(0);
-    let open = cfg.min_bet.min(poorest).max(0);
-    let paid = rules::pay_pot(state, opener, open);
+    // With fewer than two players who can bet (the others all in), nobody bets.
+    let bettors = state.active_seats().filter(|&p| can_bet(state, p)).count();
+    let opener = state.active_seats().find(|&p| can_bet(state, p));
+    let Some(opener) = opener.filter(|_| bettors >= 2) else {
+        end_round(state, cfg);
+        return;
+    };
+    let paid = rules::pay_pot(state, opener, cfg.min_bet);
     state.seats[opener].bet = paid;
     state.seats[opener].acted = true;
     state.level = paid;
@@ -64,7 +69,7 @@ fn advance(state: &mut State, cfg: &Config, from: usize) {
     for k in 1..=n {
         let q = (from + k) % n;
         let seat = &state.seats[q];
-        if seat.active() && !(seat.acted && seat.bet == state.level) {
+        if can_bet(state, q) && !(seat.acted && seat.bet == state.level) {
             if cfg.circuit_change && state.position(q) <= state.position(from) {
                 // A new circuit of the table: the dealer rolls first (tarot variant).
                 state.resume = q as u8;
@@ -76,6 +81,11 @@ fn advance(state: &mut State, cfg: &Config, from: usize) {
             return;
         }
     }
+    end_round(state, cfg);
+}
+
+/// The betting round is over.
+fn end_round(state: &mut State, cfg: &Config) {
     match cfg.rules {
         Rules::Tarot => tarot::after_betting(state, cfg),
         _ => canonical::after_betting(state, cfg),
@@ -83,35 +93,25 @@ fn advance(state: &mut State, cfg: &Config, from: usize) {
 }
 
 /// The largest raise the player to act may make now, in money (a multiple of the minimum
-/// bet; 0 when none): what the poorest other player can still call, and what the raiser can
-/// pay with the mouche.
+/// bet; 0 when none): what the raiser can pay with the mouche, and what the richest other
+/// player who can still bet could call (a raise nobody can call is no raise).
 pub fn max_raise(state: &State, cfg: &Config) -> i32 {
     let actor = state.actor as usize;
-    let keep = reserve(state, cfg);
-    let mut cap = i32::MAX;
-    for (p, seat) in state.seats.iter().enumerate() {
-        if !seat.active() {
-            continue;
-        }
-        let room = if p == actor {
-            seat.stack - (state.level - seat.bet) - raise_mouche(state, cfg) - keep
-        } else {
-            seat.stack + seat.bet - keep - state.level
-        };
-        cap = cap.min(room);
-    }
-    (cap.max(0) / cfg.min_bet) * cfg.min_bet
+    let me = &state.seats[actor];
+    let mine = me.stack - (state.level - me.bet) - raise_mouche(state, cfg);
+    let theirs = (0..state.players())
+        .filter(|&p| p != actor && can_bet(state, p))
+        .map(|p| state.seats[p].stack + state.seats[p].bet - state.level)
+        .max()
+        .unwrap_or(0);
+    (mine.min(theirs).max(0) / cfg.min_bet) * cfg.min_bet
 }
 
 /// Whether a betting action is allowed.
 pub fn allowed(state: &State, cfg: &Config, action: Action) -> Result<(), Why> {
-    let seat = &state.seats[state.actor as usize];
     match action {
-        Action::Call => {
-            let need = state.level - seat.bet;
-            if need > seat.stack { Err(Why::Money { need, have: seat.stack }) } else { Ok(()) }
-        }
-        Action::Fold => Ok(()),
+        // A player who cannot match the bet calls with all he has (all in).
+        Action::Call | Action::Fold => Ok(()),
         Action::Raise(_) | Action::RaiseMax => {
             if state.raises >= cfg.raises {
                 return Err(Why::RaiseCount { max: cfg.raises });
@@ -135,10 +135,7 @@ pub fn allowed(state: &State, cfg: &Config, action: Action) -> Result<(), Why> {
 
 /// Writes the legal betting actions.
 pub fn legal(state: &State, cfg: &Config, out: &mut Vec<Action>) {
-    let seat = &state.seats[state.actor as usize];
-    if state.level - seat.bet <= seat.stack {
-        out.push(Action::Call);
-    }
+    out.push(Action::Call);
     out.push(Action::Fold);
     if state.raises < cfg.raises {
         let max = max_raise(state, cfg);

@@ -148,6 +148,7 @@ pub fn play(state: &mut State, cfg: &Config, action: Action) {
 fn bust(state: &mut State, seat: usize) {
     let banker = state.dealer as usize;
     let bet = std::mem::take(&mut state.seats[seat].bet);
+    state.seats[seat].staked = 0;
     state.hand_pot -= bet;
     state.seats[banker].stack += bet;
     state.seats[seat].status = Status::Idle;
@@ -229,6 +230,7 @@ fn settle(state: &mut State, cfg: &Config) {
         rules::reveal(state, p);
         let hp = evaluate(state, cfg, p);
         let bet = std::mem::take(&mut state.seats[p].bet);
+        state.seats[p].staked = 0;
         state.hand_pot -= bet;
         if hb.rank == LOSING || hp.rank > hb.rank {
             let win = if hp.is_sabacc() { sabacc_payout(bet) } else { bet };
@@ -242,6 +244,6 @@ fn settle(state: &mut State, cfg: &Config) {
             state.seats[banker].stack += bet;
         }
     }
-    state.last = Some(Settlement { winners, pot: paid, sabacc: 0 });
+    state.last = Some(Settlement { winners, pot: paid, ..Settlement::default() });
     rules::end_hand(state, cfg);
 }

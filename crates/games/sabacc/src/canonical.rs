@@ -6,8 +6,9 @@ use crate::action::Action;
 use crate::betting;
 use crate::config::Config;
 use crate::hand::{self, PointsHand};
+use crate::pots::{self, Pots};
 use crate::rules::{self, Why};
-use crate::state::{MAX_HAND, PUBLIC, Phase, RollThen, Settlement, State, seat_bit};
+use crate::state::{MAX_HAND, MAX_PLAYERS, PUBLIC, Phase, RollThen, Settlement, State, seat_bit};
 
 /// The tour from which a player may call the hand: after three pot-building tours, or in the
 /// last tour when `tours` is smaller.
@@ -36,17 +37,27 @@ pub fn start_hand(state: &mut State, cfg: &Config) {
 pub fn after_deal(state: &mut State, cfg: &Config) {
     state.tour = 1;
     if cfg.points() {
-        state.phase = Phase::Exchange;
-        state.actor = state.first_active().expect("players") as u8;
+        start_exchange(state);
     } else {
         betting::start(state, cfg);
     }
 }
 
-/// A betting round is over: the shift, or after a call the showdown.
+/// The exchange: each player in the hand in turn.
+fn start_exchange(state: &mut State) {
+    state.phase = Phase::Exchange;
+    state.actor = state.first_active().expect("players in the hand") as u8;
+}
+
+/// A betting round is over: the shift, or after a call the showdown. In the theory game for
+/// money: the exchange after the first round, the showdown after the second.
 pub fn after_betting(state: &mut State, cfg: &Config) {
-    if state.called {
+    if state.called && cfg.theory() {
+        theory_showdown(state, cfg);
+    } else if state.called {
         showdown(state, cfg);
+    } else if cfg.theory() {
+        start_exchange(state);
     } else {
         rules::start_roll(state, cfg, RollThen::Draw);
     }
@@ -205,36 +216,43 @@ fn next_draw(state: &mut State, cfg: &Config, from: usize) {
 }
 
 /// Every player in the hand shows. Bombed-out hands (over 23, under −23, or 0) pay a penalty
-/// equal to the hand pot into the Sabacc pot; the best other hand wins the hand pot, and the
-/// Sabacc pot too with a pure Sabacc or the Idiot's Array. Equal best hands share.
+/// equal to the hand pot into the Sabacc pot; in each pot the best other hand among those it
+/// is open to wins it (rules §Side pots), and the best hand of all wins the Sabacc pot too
+/// with a pure Sabacc or the Idiot's Array. Equal best hands share.
 fn showdown(state: &mut State, cfg: &Config) {
     if state.active_count() == 1 {
         rules::win_uncontested(state, cfg);
         return;
     }
-    let pot = state.hand_pot;
-    let mut best = 0u8;
-    let mut winners = 0u32;
-    for p in 0..state.players() {
-        if !state.seats[p].active() {
-            continue;
-        }
+    let split = pots::split(state);
+    let penalty = state.hand_pot;
+    let mut ranks = [None; MAX_PLAYERS];
+    let mut sabacc = 0u32;
+    let contenders = pots::contenders(state);
+    for p in (0..state.players()).filter(|&p| contenders >> p & 1 == 1) {
         rules::reveal(state, p);
-        let h = hand::canon_hand(state.seats[p].hand.cards());
+        let h = hand::canon_hand_in(state.seats[p].hand.cards(), cfg.deck);
         if h.bombs() {
-            rules::pay_sabacc(state, p, pot);
-        } else if h.rank > best {
-            best = h.rank;
-            winners = seat_bit(p);
-        } else if h.rank == best {
-            winners |= seat_bit(p);
+            rules::pay_sabacc(state, p, penalty);
+        } else {
+            ranks[p] = Some(i32::from(h.rank));
+        }
+        if h.is_sabacc() {
+            sabacc |= seat_bit(p);
         }
     }
-    if winners == 0 {
-        rules::pot_to_sabacc(state);
-    } else {
-        rules::award(state, winners, best >= hand::MINUS_23);
+    settle(state, cfg, split, &ranks, sabacc);
+}
+
+/// Pays each pot to the best hand it is open to (by `ranks`; `None` cannot win), and the
+/// Sabacc pot to the best hand of all when it is one of `sabacc`; then the next hand.
+fn settle(state: &mut State, cfg: &Config, mut split: Pots, ranks: &[Option<i32>; MAX_PLAYERS], sabacc: u32) {
+    for pot in split.as_mut_slice() {
+        pot.winners = pots::best(state, pot.eligible, |p| ranks[p]);
     }
+    let top = pots::best(state, pots::contenders(state), |p| ranks[p]);
+    let sabacc_to = if top & sabacc == top { top } else { 0 };
+    pots::pay(state, &split, sabacc_to);
     rules::end_hand(state, cfg);
 }
 
@@ -252,8 +270,44 @@ fn next_exchange(state: &mut State, cfg: &Config, from: usize) {
             state.phase = Phase::Exchange;
             state.actor = p as u8;
         }
-        None => points_showdown(state, cfg),
+        None if cfg.theory_money() => {
+            // The exchange is over: the last betting round, then the showdown.
+            state.called = true;
+            betting::start(state, cfg);
+        }
+        None => theory_showdown(state, cfg),
     }
+}
+
+/// The theory game's showdown: every hand is shown. For points, the best hand scores its
+/// score + 10, every other hand its score, and a hand over 46 loses (sum − 46) points; for
+/// money, each pot goes to the best hand it is open to (a hand over 46 cannot win), and the
+/// Sabacc pot to the best hand of all when it is a pure Sabacc or the Idiot's combination
+/// (rules §The four-card theory game).
+fn theory_showdown(state: &mut State, cfg: &Config) {
+    if cfg.theory_money() {
+        if state.active_count() == 1 {
+            rules::win_uncontested(state, cfg);
+            return;
+        }
+        let split = pots::split(state);
+        let mut ranks = [None; MAX_PLAYERS];
+        let mut sabacc = 0u32;
+        let contenders = pots::contenders(state);
+        for p in (0..state.players()).filter(|&p| contenders >> p & 1 == 1) {
+            rules::reveal(state, p);
+            let h = hand::points_hand_in(state.seats[p].hand.cards(), cfg.deck);
+            if !h.is_bust() {
+                ranks[p] = Some(h.rank);
+            }
+            if hand::points_sabacc(h) {
+                sabacc |= seat_bit(p);
+            }
+        }
+        settle(state, cfg, split, &ranks, sabacc);
+        return;
+    }
+    points_showdown(state, cfg);
 }
 
 /// The points game's showdown: the best hand scores its score + 10, every other hand its
@@ -266,7 +320,7 @@ fn points_showdown(state: &mut State, cfg: &Config) {
             continue;
         }
         rules::reveal(state, p);
-        let h = hand::points_hand(state.seats[p].hand.cards());
+        let h = hand::points_hand_in(state.seats[p].hand.cards(), cfg.deck);
         if !h.is_bust() {
             best = best.max(h.rank);
         }
@@ -285,6 +339,6 @@ fn points_showdown(state: &mut State, cfg: &Config) {
             seat.points += h.score;
         }
     }
-    state.last = Some(Settlement { winners, pot: 0, sabacc: 0 });
+    state.last = Some(Settlement { winners, ..Settlement::default() });
     rules::end_hand(state, cfg);
 }

@@ -163,13 +163,26 @@ impl Table {
     }
 }
 
-/// How a canonical game is scored.
+/// Which canonical game is played, and how it is scored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Scoring {
     /// Money: the Cloud City game with its two pots.
     Money,
-    /// Points: the seed's four-card exchange game.
+    /// Points: the seed's four-card theory game ("si vous jouez aux points").
     Points,
+    /// The seed's four-card theory game played for money, with the two pots ("si vous jouez
+    /// de l'argent, vous ne comptez pas les points").
+    TheoryMoney,
+}
+
+impl Scoring {
+    fn name(self) -> &'static str {
+        match self {
+            Scoring::Money => "money",
+            Scoring::Points => "points",
+            Scoring::TheoryMoney => "theory-money",
+        }
+    }
 }
 
 /// Every option, checked.
@@ -215,12 +228,15 @@ pub struct Config {
     pub entry: i32,
     /// Money or points (canonical).
     pub scoring: Scoring,
-    /// The most cards exchanged in the points game.
+    /// The most cards exchanged in the theory game.
     pub exchange: u8,
+    /// Le Contrat Sabacc: four seats in two teams of two (seats 0 and 2, 1 and 3); each
+    /// seat's return is its team's.
+    pub contract: bool,
 }
 
 /// The options' spec, in canonical order.
-pub static OPTIONS: [OptionSpec; 21] = [
+pub static OPTIONS: [OptionSpec; 22] = [
     OptionSpec {
         name: "players",
         doc: "Seats: 2 to 12 per deck (Black Knight: 2 to 7, the banker included).",
@@ -243,9 +259,11 @@ pub static OPTIONS: [OptionSpec; 21] = [
     },
     OptionSpec {
         name: "deck",
-        doc: "full: the rule set's own deck (tarot 78, canonical 76); 54: the 54-card variant (tarot, \
-              Black Knight); theory: the seed's named face cards (canonical).",
-        kind: OptionKind::Choice { values: &["full", "54", "theory"] },
+        doc: "full: the rule set's own deck (tarot and Black Knight: 78; the canonical money game: the 76 \
+              cards with the rulebook's values; the theory game: the theory deck); 54: the 54-card variant \
+              (tarot, Black Knight); theory: the seed's named face cards, canonical: the 76 cards with the \
+              rulebook's values, west-end: the 76 cards with West End Games' values (canonical rules).",
+        kind: OptionKind::Choice { values: &["full", "54", "theory", "canonical", "west-end"] },
         default: OptionDefault::Str("full"),
     },
     OptionSpec {
@@ -341,15 +359,23 @@ pub static OPTIONS: [OptionSpec; 21] = [
     },
     OptionSpec {
         name: "scoring",
-        doc: "Canonical: money (the Cloud City game) or points (the seed's four-card exchange game).",
-        kind: OptionKind::Choice { values: &["money", "points"] },
+        doc: "Canonical: money (the Cloud City game), points (the seed's four-card theory game in points) \
+              or theory-money (the four-card theory game played for money).",
+        kind: OptionKind::Choice { values: &["money", "points", "theory-money"] },
         default: OptionDefault::Str("money"),
     },
     OptionSpec {
         name: "exchange",
-        doc: "Points game: the most cards a player may exchange.",
+        doc: "Theory game (scoring=points or theory-money): the most cards a player may exchange.",
         kind: OptionKind::Int { min: 0, max: 4 },
         default: OptionDefault::Int(3),
+    },
+    OptionSpec {
+        name: "contract",
+        doc: "Le Contrat Sabacc: four players in two teams of two (seats 0 and 2 against 1 and 3), the same \
+              rules; each seat's return is its team's (tarot and canonical rules).",
+        kind: OptionKind::Bool,
+        default: OptionDefault::Bool(false),
     },
 ];
 
@@ -360,42 +386,63 @@ impl Config {
     /// Options that do not go together, naming them.
     pub fn from_options(options: &Options) -> Result<Config, OptionsError> {
         let err = |why: String| OptionsError::new("sabacc", why);
-        let rules = match options.str("rules") {
-            "tarot" => Rules::Tarot,
-            "canonical" => Rules::Canonical,
-            _ => Rules::BlackKnight,
-        };
-        let deal = match options.str("deal") {
-            "classic" => DealVariant::Classic,
-            "decouverte" => DealVariant::Decouverte,
-            "holdem" => DealVariant::Holdem,
-            _ => DealVariant::Stud,
-        };
-        let deck_name = options.str("deck");
-        let deck = match (rules, deck_name) {
-            (Rules::Canonical, "full") => DeckKind::Canonical,
+        let rules = choice(
+            options,
+            "rules",
+            &[("tarot", Rules::Tarot), ("canonical", Rules::Canonical), ("black-knight", Rules::BlackKnight)],
+        )?;
+        let deal = choice(
+            options,
+            "deal",
+            &[
+                ("classic", DealVariant::Classic),
+                ("decouverte", DealVariant::Decouverte),
+                ("holdem", DealVariant::Holdem),
+                ("stud", DealVariant::Stud),
+            ],
+        )?;
+        let scoring = choice(
+            options,
+            "scoring",
+            &[("money", Scoring::Money), ("points", Scoring::Points), ("theory-money", Scoring::TheoryMoney)],
+        )?;
+        let theory = scoring != Scoring::Money;
+        let deck = match (rules, options.str("deck")) {
+            (Rules::Canonical, "full") if theory => DeckKind::Theory,
+            (Rules::Canonical, "full" | "canonical") => DeckKind::Canonical,
             (Rules::Canonical, "theory") => DeckKind::Theory,
-            (Rules::Canonical, _) => {
+            (Rules::Canonical, "west-end") => DeckKind::WestEnd,
+            (Rules::Canonical, "54") => {
                 return Err(err(
-                    "the canonical rules use the 76-card deck: `deck` is full or theory".to_owned()
+                    "the canonical rules use a 76-card deck: `deck` is full, theory, canonical or west-end"
+                        .to_owned(),
                 ));
             }
             (_, "full") => DeckKind::Tarot,
             (_, "54") => DeckKind::French,
-            _ => return Err(err("the `theory` deck belongs to the canonical rules".to_owned())),
+            (_, "theory" | "canonical" | "west-end") => {
+                return Err(err(format!(
+                    "the `{}` deck belongs to the canonical rules (rules=canonical)",
+                    options.str("deck")
+                )));
+            }
+            (_, other) => return Err(err(format!("`deck` cannot be `{other}`"))),
         };
-        let dice = match options.str("dice") {
-            "2d6" => Dice::TwoD6,
-            "d12" => Dice::D12,
-            "3d6" => Dice::ThreeD6,
-            _ => Dice::D20,
-        };
-        let table = match options.str("table") {
-            "friendly-single" => Table::FriendlySingle,
-            "friendly-regular" => Table::FriendlyRegular,
-            _ => Table::Open,
-        };
-        let scoring = if options.str("scoring") == "points" { Scoring::Points } else { Scoring::Money };
+        let dice = choice(
+            options,
+            "dice",
+            &[("2d6", Dice::TwoD6), ("d12", Dice::D12), ("3d6", Dice::ThreeD6), ("d20", Dice::D20)],
+        )?;
+        let table = choice(
+            options,
+            "table",
+            &[
+                ("friendly-single", Table::FriendlySingle),
+                ("friendly-regular", Table::FriendlyRegular),
+                ("open", Table::Open),
+            ],
+        )?;
+        let no_limit = choice(options, "limit", &[("limit", false), ("no-limit", true)])?;
         let cfg = Config {
             players: options.int("players") as u8,
             rules,
@@ -405,7 +452,7 @@ impl Config {
             dice,
             circuit_change: options.bool("circuit_change"),
             escalating: options.bool("escalating_mouche"),
-            no_limit: options.str("limit") == "no-limit",
+            no_limit,
             buy_in: options.int("buy_in") as i32,
             min_bet: options.int("min_bet") as i32,
             mouche: options.int("mouche") as i32,
@@ -418,6 +465,7 @@ impl Config {
             entry: options.int("entry") as i32,
             scoring,
             exchange: options.int("exchange") as u8,
+            contract: options.bool("contract"),
         };
         let mut problems = Vec::new();
         let tarot = rules == Rules::Tarot;
@@ -433,11 +481,25 @@ impl Config {
                 problems.push("`circuit_change` and `escalating_mouche` are tarot variants".to_owned());
             }
         }
-        if rules != Rules::Canonical && scoring == Scoring::Points {
-            problems.push("`scoring=points` is the canonical four-card game".to_owned());
+        if rules != Rules::Canonical && scoring != Scoring::Money {
+            problems.push(format!("`scoring={}` is the canonical four-card theory game", scoring.name()));
         }
-        if scoring != Scoring::Points && cfg.exchange != 3 {
-            problems.push("`exchange` applies to the points game (scoring=points)".to_owned());
+        if !theory && cfg.exchange != 3 {
+            problems
+                .push("`exchange` applies to the theory game (scoring=points or theory-money)".to_owned());
+        }
+        if cfg.contract {
+            if cfg.players != 4 {
+                problems.push(format!(
+                    "le Contrat Sabacc is played by two teams of two: `contract` needs 4 players, not {}",
+                    cfg.players
+                ));
+            }
+            if rules == Rules::BlackKnight {
+                problems.push(
+                    "le Contrat Sabacc keeps the rules of standard Sabacc: not Black Knight".to_owned(),
+                );
+            }
         }
         if cfg.table != Table::Open && (cfg.house > 0 || cfg.entry > 0) {
             problems.push("`house` and `entry` belong to an open game (table=open)".to_owned());
@@ -496,13 +558,18 @@ impl Config {
             }
             .into(),
         );
+        let theory = self.theory();
         set(
             &mut o,
             "deck",
             match self.deck {
-                DeckKind::Tarot | DeckKind::Canonical => "full",
+                DeckKind::Tarot => "full",
                 DeckKind::French => "54",
+                DeckKind::Canonical if theory => "canonical",
+                DeckKind::Canonical => "full",
+                DeckKind::Theory if theory => "full",
                 DeckKind::Theory => "theory",
+                DeckKind::WestEnd => "west-end",
             }
             .into(),
         );
@@ -521,8 +588,9 @@ impl Config {
         set(&mut o, "table", self.table.name().into());
         set(&mut o, "house", self.house.into());
         set(&mut o, "entry", self.entry.into());
-        set(&mut o, "scoring", if self.scoring == Scoring::Points { "points" } else { "money" }.into());
+        set(&mut o, "scoring", self.scoring.name().into());
         set(&mut o, "exchange", self.exchange.into());
+        set(&mut o, "contract", self.contract.into());
         o
     }
 
@@ -545,6 +613,21 @@ impl Config {
     /// Whether this is the canonical points game.
     pub fn points(&self) -> bool {
         self.rules == Rules::Canonical && self.scoring == Scoring::Points
+    }
+
+    /// Whether this is the seed's four-card theory game (for points or for money).
+    pub fn theory(&self) -> bool {
+        self.rules == Rules::Canonical && self.scoring != Scoring::Money
+    }
+
+    /// Whether this is the four-card theory game played for money.
+    pub fn theory_money(&self) -> bool {
+        self.rules == Rules::Canonical && self.scoring == Scoring::TheoryMoney
+    }
+
+    /// Seat `seat`'s partner in le Contrat Sabacc (seats 0 and 2, 1 and 3), if teams play.
+    pub fn partner(&self, seat: usize) -> Option<usize> {
+        self.contract.then_some((seat + 2) % 4)
     }
 
     /// The largest raise (or Black Knight bet) in minimum bets.
@@ -570,4 +653,17 @@ impl Config {
             _ => self.min_bet + self.mouche,
         }
     }
+}
+
+/// The value of option `name` among `values`; an error naming the option for any other (the
+/// options' spec lists the same values, so none should reach here).
+fn choice<T: Copy>(options: &Options, name: &str, values: &[(&str, T)]) -> Result<T, OptionsError> {
+    let given = options.str(name);
+    values.iter().find(|(text, _)| *text == given).map(|&(_, v)| v).ok_or_else(|| {
+        let allowed: Vec<&str> = values.iter().map(|(t, _)| *t).collect();
+        OptionsError::new(
+            "sabacc",
+            format!("`{name}` cannot be `{given}`: it is one of {}", allowed.join(", ")),
+        )
+    })
 }

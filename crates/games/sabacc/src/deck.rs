@@ -14,7 +14,7 @@
 //! | 145–151 | the seed's theory face cards | `smuggler`, … `rancor` |
 //!
 //! Values live in tables here (`TAROT_RANK_VALUE`, `FRENCH_RANK_VALUE`, `CANONICAL_FACE_VALUE`,
-//! `THEORY_FACE_VALUE`) so that a different reading is a one-line change.
+//! `WEST_END_FACE_VALUE`, `THEORY_FACE_VALUE`) so that a different reading is a one-line change.
 
 use std::fmt;
 use std::str::FromStr;
@@ -126,11 +126,17 @@ pub const FACE_NAMES: [&str; 14] = [
     "rancor",
 ];
 
-/// The canonical face cards' values (West End Games, *Crisis on Cloud City*, 1989; see
-/// rules-notes §2(a): the seed's French list swaps Balance/Demise/Moderation, corrected here):
-/// Queen of Air and Darkness −2, Endurance −8, Balance −11, Demise −13, Moderation −14,
-/// The Evil One −15, The Star −17.
-pub const CANONICAL_FACE_VALUE: [i32; 7] = [-2, -8, -11, -13, -14, -15, -17];
+/// The canonical face cards' values as the rulebook lists them (rules §Decks, Interpretation 3):
+/// the Queen of Air and Darkness −2, Endurance −8, Balance (*Équilibre*) −13, Demise
+/// (*Échec*) −11, Moderation −13, The Evil One −15, The Star −17. The rulebook writes them
+/// "±": it calls them "null or negative values", the ± recalling that a hand counts in
+/// positive or negative.
+pub const CANONICAL_FACE_VALUE: [i32; 7] = [-2, -8, -13, -11, -13, -15, -17];
+
+/// The canonical face cards' values of West End Games, *Crisis on Cloud City* (1989; see
+/// rules-notes §2(a)), the `deck=west-end` option: the same but Balance −11, Demise −13,
+/// Moderation −14.
+pub const WEST_END_FACE_VALUE: [i32; 7] = [-2, -8, -11, -13, -14, -15, -17];
 
 /// The theory deck's face cards (Smuggler, Bounty Hunter, Jedi Knight, Jedi Master, Dark
 /// Jedi, Sith Lord, Rancor). No source gives their values; this is rules-notes §2(b)1's
@@ -219,10 +225,18 @@ impl Card {
         (0..Card::NUM as u8).map(Card)
     }
 
-    /// The card's value in the canonical and theory games (signed; rules §Decks).
+    /// The card's value in the canonical and theory games with the rulebook's values (the
+    /// default decks; signed; rules §Decks). [`Card::value_in`] reads a given deck's.
     pub fn canonical_value(self) -> i32 {
+        self.value_in(DeckKind::Canonical)
+    }
+
+    /// The card's value in a canonical or theory game played with `deck` (signed; rules
+    /// §Decks): only the West End Games deck gives the face cards other values.
+    pub fn value_in(self, deck: DeckKind) -> i32 {
         match self.kind() {
             Kind::Canon(_, rank) => i32::from(rank),
+            Kind::Face(i) if i < 7 && matches!(deck, DeckKind::WestEnd) => WEST_END_FACE_VALUE[i as usize],
             Kind::Face(i) if i < 7 => CANONICAL_FACE_VALUE[i as usize],
             Kind::Face(i) => THEORY_FACE_VALUE[(i - 7) as usize],
             Kind::Idiot => 0,
@@ -358,18 +372,21 @@ pub enum DeckKind {
     Tarot,
     /// The 54-card deck: four suits without cavaliers, two jokers as Idiots.
     French,
-    /// The canonical 76-card deck (Cloud City face cards).
+    /// The canonical 76-card deck with the rulebook's face-card values.
     Canonical,
     /// The seed's theory deck: the canonical suits with the seven named face cards.
     Theory,
+    /// The canonical 76-card deck with West End Games' face-card values (`deck=west-end`).
+    WestEnd,
 }
 
 /// Each deck's composition, in the order of [`DeckKind`]'s variants.
-const COMPOSITIONS: [[u8; Card::NUM]; 4] = [
+const COMPOSITIONS: [[u8; Card::NUM]; 5] = [
     DeckKind::Tarot.build_composition(),
     DeckKind::French.build_composition(),
     DeckKind::Canonical.build_composition(),
     DeckKind::Theory.build_composition(),
+    DeckKind::WestEnd.build_composition(),
 ];
 
 impl DeckKind {
@@ -397,7 +414,7 @@ impl DeckKind {
                         0
                     }
                 }
-                DeckKind::Canonical | DeckKind::Theory => {
+                DeckKind::Canonical | DeckKind::Theory | DeckKind::WestEnd => {
                     if i == IDIOT as usize {
                         2
                     } else if i >= CANON as usize && i < FACES as usize {
@@ -420,7 +437,7 @@ impl DeckKind {
         match self {
             DeckKind::Tarot => 78,
             DeckKind::French => 54,
-            DeckKind::Canonical | DeckKind::Theory => 76,
+            DeckKind::Canonical | DeckKind::Theory | DeckKind::WestEnd => 76,
         }
     }
 
@@ -428,7 +445,7 @@ impl DeckKind {
     pub const fn ids(self) -> std::ops::Range<usize> {
         match self {
             DeckKind::Tarot | DeckKind::French => 0..CANON as usize,
-            DeckKind::Canonical | DeckKind::Theory => IDIOT as usize..Card::NUM,
+            DeckKind::Canonical | DeckKind::Theory | DeckKind::WestEnd => IDIOT as usize..Card::NUM,
         }
     }
 

@@ -250,9 +250,14 @@ impl CanonHand {
     }
 }
 
-/// Evaluates a canonical (Cloud City) hand.
+/// Evaluates a canonical (Cloud City) hand with the rulebook's values (the default deck).
 pub fn canon_hand(cards: &[Card]) -> CanonHand {
-    let total: i32 = cards.iter().map(|c| c.canonical_value()).sum();
+    canon_hand_in(cards, DeckKind::Canonical)
+}
+
+/// Evaluates a canonical (Cloud City) hand with `deck`'s values.
+pub fn canon_hand_in(cards: &[Card], deck: DeckKind) -> CanonHand {
+    let total: i32 = cards.iter().map(|c| c.value_in(deck)).sum();
     let rank = if is_idiots_array(cards) {
         IDIOTS_ARRAY
     } else if total == 23 {
@@ -287,6 +292,13 @@ impl PointsHand {
     }
 }
 
+/// Whether a theory hand wins the Sabacc pot when it wins (the money theory game): a pure
+/// Sabacc or the Idiot's combination; an impure Sabacc (46) does not (rules §The four-card
+/// theory game: the Sabacc pot "can be won only two ways").
+pub fn points_sabacc(h: PointsHand) -> bool {
+    h.rank == POINTS_PURE || h.rank == POINTS_COMBINATION
+}
+
 /// The rank of a pure Sabacc in the theory game.
 pub const POINTS_PURE: i32 = 1000;
 /// The rank of an impure Sabacc (46).
@@ -301,9 +313,15 @@ pub fn is_idiots_combination(cards: &[Card]) -> bool {
         && (1..=3).all(|r| cards.iter().any(|c| c.is_canon_rank(r)))
 }
 
-/// Evaluates a theory-game hand (rules §The four-card exchange game).
+/// Evaluates a theory-game hand (rules §The four-card theory game) with the rulebook's
+/// values (the theory deck, or the canonical deck).
 pub fn points_hand(cards: &[Card]) -> PointsHand {
-    let sum: i32 = cards.iter().map(|c| c.canonical_value()).sum();
+    points_hand_in(cards, DeckKind::Canonical)
+}
+
+/// Evaluates a theory-game hand with `deck`'s values.
+pub fn points_hand_in(cards: &[Card], deck: DeckKind) -> PointsHand {
+    let sum: i32 = cards.iter().map(|c| c.value_in(deck)).sum();
     let (score, rank) = if sum == 23 {
         (23, POINTS_PURE)
     } else if sum == 46 {

@@ -46,6 +46,7 @@ pub mod config;
 pub mod deck;
 pub mod hand;
 mod policy;
+pub mod pots;
 pub mod rules;
 pub mod setup;
 pub mod showdown;
@@ -62,6 +63,7 @@ use tabula_core::{
 pub use action::{Action, NUM_ACTIONS};
 pub use config::{Config, DealVariant, Dice, Rules, Scoring, Table};
 pub use deck::{Card, DeckKind, Kind, Suit};
+pub use pots::{Pot, Pots};
 pub use showdown::{Laid, Showdown};
 pub use state::{Announce, DeckCount, Hand, Phase, Seat, State, Status};
 pub use view::View;
@@ -149,6 +151,8 @@ impl Game for Sabacc {
                     + rules::MAX_SUDDEN as usize * 3 * n
             }
             Rules::Canonical if c.points() => 9 * n,
+            // Deal, betting, the exchange (a decision and up to four cards each), betting.
+            Rules::Canonical if c.theory() => 9 * n + 2 * betting,
             // Deal; per tour: betting, the shift, the draw phase; fields; the final betting.
             Rules::Canonical => {
                 2 * n + t * (betting + 1 + state::MAX_HAND * n + 2 * n) + state::MAX_HAND * n + betting
@@ -276,7 +280,11 @@ impl Game for Sabacc {
                 Rules::Tarot => {
                     f64::from(tarot::evaluate(state, c, p).rank) / f64::from(hand::MAX_TAROT_RANK)
                 }
-                _ => f64::from(hand::canon_hand(cards).rank) / f64::from(hand::IDIOTS_ARRAY),
+                _ if c.theory() => {
+                    let h = hand::points_hand_in(cards, c.deck);
+                    if h.is_bust() { 0.0 } else { f64::from(h.score.clamp(0, 23)) / 23.0 }
+                }
+                _ => f64::from(hand::canon_hand_in(cards, c.deck).rank) / f64::from(hand::IDIOTS_ARRAY),
             }
         };
         let equity = || {
@@ -286,7 +294,7 @@ impl Game for Sabacc {
         match c.rules {
             Rules::Tarot => base + equity(),
             Rules::Canonical if c.points() => {
-                base + f64::from(hand::points_hand(seat.hand.cards()).score) / 2.0
+                base + f64::from(hand::points_hand_in(seat.hand.cards(), c.deck).score) / 2.0
             }
             Rules::Canonical => base + equity(),
             Rules::BlackKnight => {

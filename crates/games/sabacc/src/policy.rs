@@ -255,20 +255,38 @@ fn chance(cfg: &Config, state: &State, me: usize) -> (f64, bool) {
         }
         _ => {
             let opponents = state.active_seats().filter(|&p| p != me).count() as i32;
-            canon_chance(&cards, opponents, state.called)
+            if cfg.theory() {
+                theory_chance(cfg, &cards, opponents, state.called)
+            } else {
+                canon_chance(cfg, &cards, opponents, state.called)
+            }
         }
     }
 }
 
 /// A canonical hand's chance of winning against `opponents` others (its rank's share of the
 /// ranks, for each), and whether it is a Sabacc.
-pub(crate) fn canon_chance(cards: &[Card], opponents: i32, called: bool) -> (f64, bool) {
-    let h = hand::canon_hand(cards);
+pub(crate) fn canon_chance(cfg: &Config, cards: &[Card], opponents: i32, called: bool) -> (f64, bool) {
+    let h = hand::canon_hand_in(cards, cfg.deck);
     let q = f64::from(h.rank) / f64::from(hand::IDIOTS_ARRAY);
     let p = q.powi(opponents);
     // Before the hand is called the cards will still change: the beginner hopes.
     let p = if called { p } else { 0.5 * p + 0.5 / f64::from(opponents + 1) };
     (if h.bombs() { 0.0 } else { p }, h.is_sabacc())
+}
+
+/// A four-card theory hand's chance of winning against `opponents` others (its score's share
+/// of 23 for each; a Sabacc or the Idiot's combination nearly sure, a hand over 46 lost), and
+/// whether it wins the Sabacc pot when it wins. Before the exchange the beginner hopes.
+pub(crate) fn theory_chance(cfg: &Config, cards: &[Card], opponents: i32, called: bool) -> (f64, bool) {
+    let h = hand::points_hand_in(cards, cfg.deck);
+    if h.is_bust() {
+        return (0.0, false);
+    }
+    let q = if h.rank >= hand::POINTS_COMBINATION { 0.98 } else { f64::from(h.score.max(0)) / 23.0 };
+    let p = q.powi(opponents);
+    let p = if called { p } else { 0.5 * p + 0.5 / f64::from(opponents + 1) };
+    (p, hand::points_sabacc(h))
 }
 
 /// Call, raise or fold by the chance of winning and the pot.
@@ -381,8 +399,8 @@ fn announce(cfg: &Config, state: &State, me: usize, legal: &[Action]) -> Action 
 // Canonical: the draw phase and the points game.
 
 /// A canonical hand's worth to the beginner: 0 to 1 by rank, a bomb-out below.
-fn canon_worth(cards: &[Card]) -> f64 {
-    let h = hand::canon_hand(cards);
+fn canon_worth(cfg: &Config, cards: &[Card]) -> f64 {
+    let h = hand::canon_hand_in(cards, cfg.deck);
     if h.bombs() { BOMB_WORTH } else { f64::from(h.rank) / f64::from(hand::IDIOTS_ARRAY) }
 }
 
@@ -390,7 +408,7 @@ fn canon_worth(cards: &[Card]) -> f64 {
 fn draw<R: Rng + ?Sized>(cfg: &Config, state: &State, me: usize, legal: &[Action], rng: &mut R) -> Action {
     let hand = &state.seats[me].hand;
     let cards = own_cards(state, me);
-    let h = hand::canon_hand(&cards);
+    let h = hand::canon_hand_in(&cards, cfg.deck);
     let strong = !h.bombs() && (h.is_sabacc() || h.total.abs() >= CANON_STRONG);
     if strong {
         if legal.contains(&Action::CallHand) && state.tour >= canonical::call_tour(cfg) {
@@ -410,13 +428,13 @@ fn draw<R: Rng + ?Sized>(cfg: &Config, state: &State, me: usize, legal: &[Action
         let (mut sum, mut weight) = (0.0, 0.0);
         for &(c, n) in &pool {
             *with.last_mut().expect("a card") = c;
-            sum += n * canon_worth(&with);
+            sum += n * canon_worth(cfg, &with);
             weight += n;
         }
-        if weight > 0.0 { sum / weight } else { canon_worth(kept) }
+        if weight > 0.0 { sum / weight } else { canon_worth(cfg, kept) }
     };
     let worth = |a: Action| match a {
-        Action::Stand => canon_worth(&cards) + 1e-6,
+        Action::Stand => canon_worth(cfg, &cards) + 1e-6,
         Action::Draw => average(&cards),
         Action::Trade(i) => {
             let mut kept = cards.clone();
@@ -462,7 +480,7 @@ fn exchange<R: Rng + ?Sized>(
                 continue;
             }
             for &(c, n) in &pool {
-                let t = s as i32 + c.canonical_value();
+                let t = s as i32 + c.value_in(cfg.deck);
                 if (0..=2 * OFFSET).contains(&t) && total > 0.0 {
                     after[0][t as usize] += p * n / total;
                 }
@@ -475,7 +493,7 @@ fn exchange<R: Rng + ?Sized>(
             .iter()
             .enumerate()
             .filter(|(i, _)| mask >> i & 1 == 0)
-            .map(|(_, c)| c.canonical_value())
+            .map(|(_, c)| c.value_in(cfg.deck))
             .sum();
         let k = mask.count_ones() as usize;
         let expected: f64 = sums[k]

@@ -10,9 +10,9 @@ use crate::config::{Config, Rules, Table};
 use crate::deck::Card;
 use crate::hand;
 use crate::state::{
-    Communal, DeckCount, MAX_COMMUNAL, PUBLIC, Phase, RollThen, Seats, Settlement, State, Status, seat_bit,
+    Communal, DeckCount, MAX_COMMUNAL, PUBLIC, Phase, RollThen, Seats, State, Status, seat_bit,
 };
-use crate::{betting, black_knight, canonical, tarot};
+use crate::{betting, black_knight, canonical, pots, tarot};
 
 /// The most sudden-death deals before tied players split the hand pot.
 pub const MAX_SUDDEN: u8 = 3;
@@ -376,7 +376,7 @@ pub fn nth_active(state: &State, k: usize) -> usize {
 fn deal_shape(cfg: &Config) -> (usize, usize) {
     match cfg.rules {
         Rules::Tarot => (cfg.hand_size() as usize, usize::from(cfg.deal.communal())),
-        Rules::Canonical if cfg.points() => (4, 0),
+        Rules::Canonical if cfg.theory() => (4, 0),
         Rules::Canonical | Rules::BlackKnight => (2, 0),
     }
 }
@@ -604,44 +604,15 @@ pub fn pay_sabacc(state: &mut State, seat: usize, amount: i32) -> i32 {
     paid
 }
 
-/// Seat `seat` pays up to `amount` into the hand pot; returns what was paid.
+/// Seat `seat` pays up to `amount` into the hand pot (as far as its money goes: with less it
+/// is all in); returns what was paid.
 pub fn pay_pot(state: &mut State, seat: usize, amount: i32) -> i32 {
     let paid = amount.clamp(0, state.seats[seat].stack);
-    state.seats[seat].stack -= paid;
+    let seat = &mut state.seats[seat];
+    seat.stack -= paid;
+    seat.staked += paid;
     state.hand_pot += paid;
     paid
-}
-
-/// Shares `amount` among the seats of `winners`; the odd units go one each to the first
-/// winners from the dealer's left.
-fn share(state: &mut State, winners: u32, amount: i32) {
-    let k = winners.count_ones() as i32;
-    if k == 0 {
-        return;
-    }
-    let (each, mut rest) = (amount / k, amount % k);
-    let (n, first) = (state.players(), state.dealer as usize + 1);
-    for p in (0..n).map(|i| (first + i) % n).filter(|&p| winners >> p & 1 == 1) {
-        state.seats[p].stack += each + i32::from(rest > 0);
-        rest -= 1;
-    }
-}
-
-/// Pays the hand pot (and, when `sabacc`, the Sabacc pot) to the seats of `winners`,
-/// shared, and records the settlement.
-pub fn award(state: &mut State, winners: u32, sabacc: bool) {
-    let pot = std::mem::take(&mut state.hand_pot);
-    share(state, winners, pot);
-    let won = if sabacc { std::mem::take(&mut state.sabacc_pot) } else { 0 };
-    share(state, winners, won);
-    state.last = Some(Settlement { winners, pot, sabacc: won });
-}
-
-/// Nobody wins the hand pot (every hand lost or bombed out): it goes to the Sabacc pot.
-pub fn pot_to_sabacc(state: &mut State) {
-    let pot = std::mem::take(&mut state.hand_pot);
-    state.sabacc_pot += pot;
-    state.last = Some(Settlement { winners: 0, pot: 0, sabacc: 0 });
 }
 
 /// Reveals every card of `seat` (laid down on the table).
@@ -652,18 +623,25 @@ pub fn reveal(state: &mut State, seat: usize) {
     }
 }
 
-/// The last player in the hand wins it without a showdown. Holding a Sabacc, he shows it
-/// and takes the Sabacc pot too (showing can only gain him money).
+/// The last player in the hand wins it without a showdown: every pot he staked for (money
+/// staked above his stake goes back to its owners, rules §Side pots). Holding a Sabacc, he
+/// shows it and takes the Sabacc pot too (showing can only gain him money).
 pub fn win_uncontested(state: &mut State, cfg: &Config) {
     let seat = state.first_active().expect("one seat is left in the hand");
+    let cards = state.seats[seat].hand.cards();
     let sabacc = match cfg.rules {
         Rules::Tarot => tarot::evaluate(state, cfg, seat).is_sabacc(),
-        _ => hand::canon_hand(state.seats[seat].hand.cards()).is_sabacc(),
+        _ if cfg.theory() => hand::points_sabacc(hand::points_hand_in(cards, cfg.deck)),
+        _ => hand::canon_hand_in(cards, cfg.deck).is_sabacc(),
     };
     if sabacc {
         reveal(state, seat);
     }
-    award(state, seat_bit(seat), sabacc);
+    let mut split = pots::split(state);
+    for pot in split.as_mut_slice() {
+        pot.winners = pot.eligible;
+    }
+    pots::pay(state, &split, if sabacc { seat_bit(seat) } else { 0 });
     end_hand(state, cfg);
 }
 
@@ -697,6 +675,7 @@ pub fn initial_state(cfg: &Config) -> State {
         under: Default::default(),
         aside: Default::default(),
         last: None,
+        pots: Default::default(),
         showdown: None,
         deck: DeckCount::default(),
     };
@@ -717,6 +696,7 @@ fn start_hand(state: &mut State, cfg: &Config) {
             seat.status = Status::Active;
         }
         seat.bet = 0;
+        seat.staked = 0;
         seat.acted = false;
         seat.announce = None;
         seat.toggled = 0;
@@ -757,6 +737,7 @@ pub fn end_hand(state: &mut State, cfg: &Config) {
     let was_in = in_session(state);
     for seat in state.seats.iter_mut() {
         seat.bet = 0;
+        seat.staked = 0;
         if seat.status == Status::Out || seat.stack >= cfg.threshold() {
             continue;
         }
@@ -808,17 +789,22 @@ fn finish(state: &mut State, cfg: &Config, was_in: u32) {
                 m => m,
             };
             let pot = std::mem::take(&mut state.sabacc_pot);
-            share(state, stayed, pot);
+            pots::share(state, stayed, pot);
         }
         Table::FriendlyRegular => {}
         Table::Open => state.house_take += std::mem::take(&mut state.sabacc_pot),
     }
 }
 
-/// Each seat's return: money now less money brought (points in the points game).
+/// Each seat's return: money now less money brought (points in the points game); in le
+/// Contrat Sabacc, its team's: its own and its partner's.
 pub fn returns_into(state: &State, cfg: &Config, out: &mut [f64]) {
-    for (o, seat) in out.iter_mut().zip(state.seats.iter()) {
-        *o = if cfg.points() { f64::from(seat.points) } else { f64::from(seat.stack - seat.bought) };
+    let own = |p: usize| {
+        let seat = &state.seats[p];
+        if cfg.points() { f64::from(seat.points) } else { f64::from(seat.stack) - f64::from(seat.bought) }
+    };
+    for (p, o) in out.iter_mut().enumerate().take(state.players()) {
+        *o = own(p) + cfg.partner(p).map_or(0.0, own);
     }
 }
 

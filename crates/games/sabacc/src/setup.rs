@@ -21,8 +21,8 @@ fn phase_fits(phase: Phase, cfg: &Config) -> bool {
         | Phase::Show
         | Phase::Sudden => cfg.rules == Rules::Tarot,
         Phase::StudCard => cfg.rules == Rules::Tarot && cfg.deal == DealVariant::Stud,
-        Phase::Draw | Phase::DrawCard => cfg.rules == Rules::Canonical && !cfg.points(),
-        Phase::Exchange | Phase::ExchangeCard => cfg.points(),
+        Phase::Draw | Phase::DrawCard => cfg.rules == Rules::Canonical && !cfg.theory(),
+        Phase::Exchange | Phase::ExchangeCard => cfg.theory(),
         Phase::Wager | Phase::Hit | Phase::HitCard | Phase::BankerCard => cfg.rules == Rules::BlackKnight,
     }
 }
@@ -119,7 +119,7 @@ pub fn validate(state: State, cfg: &Config) -> Result<State, SetupError> {
         }
         let limit = match cfg.rules {
             Rules::Tarot => cfg.hand_size() as usize + 1,
-            Rules::Canonical if cfg.points() => 4,
+            Rules::Canonical if cfg.theory() => 4,
             _ => MAX_HAND,
         };
         if hand.len() > limit {

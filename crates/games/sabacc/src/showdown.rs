@@ -117,7 +117,7 @@ impl Default for Showdown {
             communal: [Card::IDIOT; MAX_COMMUNAL],
             tied: [0; MAX_SUDDEN as usize],
             deals: 0,
-            settlement: Settlement { winners: 0, pot: 0, sabacc: 0 },
+            settlement: Settlement { winners: 0, pot: 0, sabacc: 0, pots: crate::pots::Pots::EMPTY },
             players: 0,
             seats: [Laid::EMPTY; MAX_PLAYERS],
         };
@@ -194,7 +194,7 @@ impl Showdown {
         self.communal = *communal;
         self.tied = *tied;
         self.deals = *deals;
-        self.settlement = *settlement;
+        self.settlement.copy_from(settlement);
         self.players = *players;
         self.seats[..n].copy_from_slice(&seats[..n]);
     }
@@ -314,13 +314,13 @@ pub fn evaluate(cards: &[Card], communal: &[Card], cfg: &Config) -> (i16, i16) {
             let h = hand::tarot_hand(cards, cfg.deck);
             (i16::from(h.rank), i16::from(h.value))
         }
-        Rules::Canonical if cfg.points() => {
-            let h = hand::points_hand(cards);
+        Rules::Canonical if cfg.theory() => {
+            let h = hand::points_hand_in(cards, cfg.deck);
             let rank = if h.is_bust() { -1 } else { h.rank.clamp(-1, i32::from(i16::MAX)) as i16 };
             (rank, h.score.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16)
         }
         Rules::Canonical => {
-            let h = hand::canon_hand(cards);
+            let h = hand::canon_hand_in(cards, cfg.deck);
             (i16::from(h.rank), h.total.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16)
         }
     }

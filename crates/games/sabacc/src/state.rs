@@ -10,6 +10,7 @@
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::deck::Card;
+use crate::pots::Pots;
 use crate::showdown::Showdown;
 
 /// The most seats: two decks of twelve players each.
@@ -526,6 +527,10 @@ pub struct Seat {
     pub bought: i32,
     /// This betting round's bet (Black Knight: the wager); the money itself is in the hand pot.
     pub bet: i32,
+    /// Everything the seat put in the hand pot this hand (antes, bets; Black Knight: the
+    /// wager): what it can win back from each other seat (rules §Side pots).
+    #[serde(default)]
+    pub staked: i32,
     /// In the hand, out of it, or out of the session.
     pub status: Status,
     /// Has acted since the last raise (betting), stood (Black Knight), or is done (window).
@@ -547,6 +552,7 @@ impl Seat {
             stack: buy_in,
             bought: buy_in,
             bet: 0,
+            staked: 0,
             status: Status::Active,
             acted: false,
             announce: None,
@@ -719,12 +725,27 @@ pub enum RollThen {
 /// How the last hand was settled (public).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub struct Settlement {
-    /// The seats that won the hand pot (bit per seat).
+    /// The seats that won the hand pot, or a part of it (bit per seat).
     pub winners: u32,
-    /// The hand pot paid out.
+    /// The hand pot paid out to them.
     pub pot: i32,
     /// The Sabacc pot paid out.
     pub sabacc: i32,
+    /// When the hand pot was split into side pots: each pot, main pot first, with who could
+    /// win it and who did (rules §Side pots); empty otherwise.
+    #[serde(default, skip_serializing_if = "Pots::is_empty")]
+    pub pots: Pots,
+}
+
+impl Settlement {
+    /// Makes this settlement a copy of `src`, copying only the pots in use.
+    pub fn copy_from(&mut self, src: &Settlement) {
+        let Settlement { winners, pot, sabacc, pots } = src;
+        self.winners = *winners;
+        self.pot = *pot;
+        self.sabacc = *sabacc;
+        self.pots.copy_from(pots);
+    }
 }
 
 /// The shuffled deck's running count: each card's copies in the deck and their total, kept
@@ -851,6 +872,10 @@ pub struct State {
     pub aside: Pile,
     /// How the last hand was settled.
     pub last: Option<Settlement>,
+    /// The hand pot's pots while a sudden death decides who wins them (rules §Side pots);
+    /// empty otherwise.
+    #[serde(default, skip_serializing_if = "Pots::is_empty")]
+    pub pots: Pots,
     /// The public record of the last hand's end: the hands laid down, the sudden-death
     /// deals, each seat's money at the settlement (rules §What each seat sees).
     pub showdown: Option<Showdown>,
@@ -883,6 +908,7 @@ impl Clone for State {
             under: self.under,
             aside: self.aside,
             last: self.last,
+            pots: self.pots,
             showdown: self.showdown,
             deck: self.deck,
         }
@@ -912,6 +938,7 @@ impl Clone for State {
             under,
             aside,
             last,
+            pots,
             showdown,
             deck,
         } = src;
@@ -935,7 +962,11 @@ impl Clone for State {
         self.communal = *communal;
         self.under.copy_from(under);
         self.aside.copy_from(aside);
-        self.last = *last;
+        match (&mut self.last, last) {
+            (Some(mine), Some(theirs)) => mine.copy_from(theirs),
+            (mine, theirs) => *mine = *theirs,
+        }
+        self.pots.copy_from(pots);
         match (&mut self.showdown, showdown) {
             (Some(mine), Some(theirs)) => mine.copy_from(theirs),
             // Only the tag is written (a whole `Option` would be copied, unused seats and all).

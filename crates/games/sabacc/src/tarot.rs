@@ -6,8 +6,9 @@ use crate::action::Action;
 use crate::betting;
 use crate::config::{Config, DealVariant};
 use crate::hand::{self, LOSING, TarotHand};
+use crate::pots;
 use crate::rules::{self, MAX_SUDDEN, Target, Why};
-use crate::state::{Announce, MAX_COMMUNAL, PUBLIC, Phase, RollThen, State, Status, seat_bit};
+use crate::state::{Announce, MAX_COMMUNAL, MAX_PLAYERS, PUBLIC, Phase, RollThen, State, Status, seat_bit};
 
 /// A seat's hand as it stands: its own cards, with the best communal card (hold'em, stud).
 pub fn evaluate(state: &State, cfg: &Config, seat: usize) -> TarotHand {
@@ -261,44 +262,54 @@ fn resolve(state: &mut State, cfg: &Config) {
     }
 }
 
-/// Compares the hands of the players still in, from the dealer's left. A player shows only
-/// a hand that beats or ties the best shown so far (a losing hand need not be shown).
+/// Compares the hands of the players still in. Each pot goes to the best hand it is open to
+/// (rules §Side pots); the best hand of all wins the Sabacc pot too if it is a Sabacc.
+/// Players tied for the best hand of all play a sudden death. Hands are shown pot by pot,
+/// from the last side pot to the main pot, from the dealer's left: a player shows only a
+/// hand that beats or ties the best shown for that pot (a losing hand need not be shown).
 fn showdown(state: &mut State, cfg: &Config) {
     if state.active_count() == 1 {
         rules::win_uncontested(state, cfg);
         return;
     }
-    let mut best: Option<TarotHand> = None;
-    let mut winners = 0u32;
-    let n = state.players();
-    let first = state.dealer as usize + 1;
-    for p in (0..n).map(|k| (first + k) % n) {
-        if !state.seats[p].active() {
-            continue;
-        }
+    let mut split = pots::split(state);
+    let contenders = pots::contenders(state);
+    let mut ranks = [None; MAX_PLAYERS];
+    let mut raw = [LOSING; MAX_PLAYERS];
+    for p in (0..state.players()).filter(|&p| contenders >> p & 1 == 1) {
         let h = evaluate(state, cfg, p);
-        match best {
-            Some(b) if h.rank < b.rank => continue,
-            Some(b) if h.rank == b.rank => winners |= seat_bit(p),
-            _ => {
-                best = Some(h);
-                winners = seat_bit(p);
+        raw[p] = h.rank;
+        if h.rank != LOSING {
+            ranks[p] = Some(i32::from(h.rank));
+        }
+    }
+    let mut shown = 0u32;
+    let groups = split.as_slice().iter().rev().map(|pot| pot.eligible).chain([contenders]);
+    for group in groups {
+        let mut best = None;
+        for p in state.order().filter(|&p| group >> p & 1 == 1) {
+            if best.is_none_or(|b| raw[p] >= b) {
+                best = Some(raw[p]);
+                shown |= seat_bit(p);
             }
         }
+    }
+    for p in (0..state.players()).filter(|&p| shown >> p & 1 == 1) {
         rules::reveal(state, p);
     }
-    let best = best.expect("players in the hand");
-    if best.rank == LOSING {
-        // Every hand is over 23: nobody wins the bets.
-        rules::pot_to_sabacc(state);
-        rules::end_hand(state, cfg);
-    } else if winners.count_ones() == 1 {
-        rules::award(state, winners, best.is_sabacc());
+    for pot in split.as_mut_slice() {
+        pot.winners = pots::best(state, pot.eligible, |p| ranks[p]);
+    }
+    let top = pots::best(state, contenders, |p| ranks[p]);
+    if top.count_ones() <= 1 {
+        let sabacc = top != 0 && evaluate(state, cfg, top.trailing_zeros() as usize).is_sabacc();
+        pots::pay(state, &split, if sabacc { top } else { 0 });
         rules::end_hand(state, cfg);
     } else {
-        // The hands laid down stay on record through the sudden death.
+        // The hands laid down stay on record through the sudden death, and the pots wait.
+        state.pots = split;
         crate::showdown::record_hands(state, cfg);
-        start_sudden(state, cfg, winners);
+        start_sudden(state, cfg, top);
     }
 }
 
@@ -326,9 +337,9 @@ pub fn sudden_target(state: &State) -> Target {
     Target::Seat { seat, up: true }
 }
 
-/// After a sudden-death card: when all are dealt, the best hand wins (the Sabacc pot too if
-/// it is a Sabacc); a new tie deals again, at most [`MAX_SUDDEN`] times, then the tied
-/// players share the hand pot.
+/// After a sudden-death card: when all are dealt, the best hand wins the pots its players
+/// tied for (the Sabacc pot too if it is a Sabacc); a new tie deals again, at most
+/// [`MAX_SUDDEN`] times, then the tied players share.
 pub fn after_sudden_card(state: &mut State, cfg: &Config) {
     state.step += 1;
     let m = state.tied.count_ones() as usize;
@@ -353,16 +364,23 @@ pub fn after_sudden_card(state: &mut State, cfg: &Config) {
     }
     let best_hand = best_hand.expect("tied seats");
     crate::showdown::record_sudden(state);
-    if winners.count_ones() == 1 {
-        rules::award(state, winners, best_hand.is_sabacc());
-        rules::end_hand(state, cfg);
-    } else if state.sudden + 1 < MAX_SUDDEN {
+    if winners.count_ones() > 1 && state.sudden + 1 < MAX_SUDDEN {
         state.sudden += 1;
         start_sudden(state, cfg, winners);
-    } else {
-        rules::award(state, winners, false);
-        rules::end_hand(state, cfg);
+        return;
     }
+    // Decided, or still tied after the last deal (then the tied players share). A pot tied
+    // between players of the sudden death goes to its winners among them; a pot no winner of
+    // it was in is shared by its tied players.
+    let mut split = std::mem::take(&mut state.pots);
+    for pot in split.as_mut_slice() {
+        if pot.winners.count_ones() > 1 && pot.winners & winners != 0 {
+            pot.winners &= winners;
+        }
+    }
+    let sabacc = winners.count_ones() == 1 && best_hand.is_sabacc();
+    pots::pay(state, &split, if sabacc { winners } else { 0 });
+    rules::end_hand(state, cfg);
 }
 
 fn start_redeal(state: &mut State, cfg: &Config) {

@@ -185,8 +185,10 @@ fn action_and_state_are_small_values() {
     println!("Action: {action} bytes, State: {state} bytes");
     assert!(action <= 4, "Action is {action} bytes");
     // 24 seats of up to 10 cards with knowledge masks, two piles the size of two decks, and
-    // the last hand's public record (24 seats' cards, sudden-death deals and money).
-    assert!(state <= 4608, "State is {state} bytes");
+    // the last hand's public record (24 seats' cards, sudden-death deals and money), and the
+    // side pots (a pot per seat, in the last settlement, its record, and through a sudden
+    // death; copied only as far as they are used).
+    assert!(state <= 5632, "State is {state} bytes");
 }
 
 // §Illegal actions are explained
@@ -240,10 +242,18 @@ fn options_that_do_not_go_together_are_refused_with_a_reason() {
         (json!({"rules": "canonical", "deal": "stud"}), "tarot rules"),
         (json!({"rules": "canonical", "deck": "54"}), "76-card deck"),
         (json!({"rules": "black-knight", "players": 8}), "at most 7"),
-        (json!({"scoring": "points"}), "canonical four-card game"),
+        (json!({"scoring": "points"}), "canonical four-card theory game"),
+        (json!({"scoring": "theory-money"}), "canonical four-card theory game"),
+        (json!({"rules": "canonical", "exchange": 4}), "theory game"),
         (json!({"house": 5}), "open game"),
         (json!({"buy_in": 5}), "cave"),
         (json!({"deck": "theory"}), "canonical rules"),
+        (json!({"deck": "west-end"}), "canonical rules"),
+        (json!({"rules": "black-knight", "deck": "canonical"}), "canonical rules"),
+        (json!({"contract": true, "players": 3}), "needs 4 players, not 3"),
+        (json!({"contract": true, "players": 4, "rules": "black-knight"}), "not Black Knight"),
+        (json!({"deck": "tarot"}), "deck"),
+        (json!({"scoring": "cards"}), "scoring"),
     ] {
         let err = tabula_sabacc::Sabacc::from_json(&options).unwrap_err();
         assert!(err.to_string().contains(why), "{options}: {err}");

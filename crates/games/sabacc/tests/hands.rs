@@ -7,8 +7,8 @@
 
 use tabula_sabacc::hand::{
     self, GRAND_SABACC, IDIOT_SABACC, IDIOTS_ARRAY, LOSING, MINUS_23, PETIT_SABACC, PLUS_23,
-    POINTS_COMBINATION, POINTS_IMPURE, POINTS_PURE, TRIPLE_IDIOT, canon_hand, points_hand, tarot_hand,
-    tarot_hand_with, tarot_values,
+    POINTS_COMBINATION, POINTS_IMPURE, POINTS_PURE, TRIPLE_IDIOT, canon_hand, canon_hand_in, points_hand,
+    tarot_hand, tarot_hand_with, tarot_values,
 };
 use tabula_sabacc::{Card, DeckKind};
 
@@ -181,22 +181,35 @@ fn the_decks_have_78_54_76_and_76_cards() {
 }
 
 #[test]
-fn the_canonical_face_cards_keep_the_corrected_values() {
-    // rules-notes §2(a): Balance −11, Demise −13, Moderation −14 (the seed swaps them).
+fn the_canonical_face_cards_have_the_rulebooks_values_and_west_end_games_as_an_option() {
+    // The rulebook: Équilibre (Balance) ±13, Échec (Demise) ±11, Modération ±13, read as
+    // negative values (Interpretation 3).
+    let faces = ["idiot", "queen", "endurance", "balance", "demise", "moderation", "evil-one", "star"];
     let v = |t: &str| t.parse::<Card>().unwrap().canonical_value();
-    assert_eq!(
-        ["idiot", "queen", "endurance", "balance", "demise", "moderation", "evil-one", "star"].map(v),
-        [0, -2, -8, -11, -13, -14, -15, -17]
-    );
-    assert_eq!(
-        ["1-sabres", "11-staves", "commander-flasks", "mistress-coins", "master-sabres", "ace-staves"].map(v),
-        [1, 11, 12, 13, 14, 15]
-    );
-    assert_eq!(
-        ["smuggler", "bounty-hunter", "jedi-knight", "jedi-master", "dark-jedi", "sith-lord", "rancor"]
-            .map(v),
-        [2, 8, 11, 13, 14, 15, 17]
-    );
+    assert_eq!(faces.map(v), [0, -2, -8, -13, -11, -13, -15, -17]);
+    let rulebook = |t: &str| t.parse::<Card>().unwrap().value_in(DeckKind::Canonical);
+    assert_eq!(faces.map(rulebook), faces.map(v));
+    // West End Games (deck=west-end): Balance −11, Demise −13, Moderation −14.
+    let west_end = |t: &str| t.parse::<Card>().unwrap().value_in(DeckKind::WestEnd);
+    assert_eq!(faces.map(west_end), [0, -2, -8, -11, -13, -14, -15, -17]);
+    for deck in [DeckKind::Canonical, DeckKind::WestEnd, DeckKind::Theory] {
+        let v = |t: &str| t.parse::<Card>().unwrap().value_in(deck);
+        assert_eq!(
+            ["1-sabres", "11-staves", "commander-flasks", "mistress-coins", "master-sabres", "ace-staves"]
+                .map(v),
+            [1, 11, 12, 13, 14, 15]
+        );
+        assert_eq!(
+            ["smuggler", "bounty-hunter", "jedi-knight", "jedi-master", "dark-jedi", "sith-lord", "rancor"]
+                .map(v),
+            [2, 8, 11, 13, 14, 15, 17]
+        );
+    }
+    // The same hand under both tables: star + moderation + 8 is −22 by the rulebook, −23 (a
+    // pure Sabacc) by West End Games.
+    let hand = cards("star moderation 8-flasks");
+    assert_eq!(canon_hand_in(&hand, DeckKind::Canonical).total, -22);
+    assert_eq!(canon_hand_in(&hand, DeckKind::WestEnd).rank, MINUS_23);
 }
 
 // §Canonical hands.
@@ -214,7 +227,7 @@ fn the_idiots_array_beats_pure_sabacc_and_positive_beats_negative() {
     let array = canon_hand(&cards("idiot 2-sabres 3-coins"));
     assert_eq!(array.rank, IDIOTS_ARRAY);
     let plus = canon_hand(&cards("ace-sabres 8-coins"));
-    let minus = canon_hand(&cards("star moderation 8-flasks"));
+    let minus = canon_hand(&cards("star moderation 7-flasks"));
     assert_eq!((plus.total, plus.rank), (23, PLUS_23));
     assert_eq!((minus.total, minus.rank), (-23, MINUS_23));
     assert!(array.rank > plus.rank && plus.rank > minus.rank);
@@ -222,7 +235,7 @@ fn the_idiots_array_beats_pure_sabacc_and_positive_beats_negative() {
     let p20 = canon_hand(&cards("master-coins 6-flasks"));
     let m20 = canon_hand(&cards("star queen 1-sabres"));
     assert_eq!((p20.total, m20.total), (20, -18));
-    let m20 = canon_hand(&cards("star 3-sabres balance 5-coins"));
+    let m20 = canon_hand(&cards("star 3-sabres balance 7-coins"));
     assert_eq!(m20.total, -20);
     assert!(p20.rank > m20.rank, "on equal totals positive beats negative");
     assert!(m20.rank > canon_hand(&cards("10-coins 9-flasks")).rank, "−20 beats 19");

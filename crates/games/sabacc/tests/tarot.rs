@@ -120,7 +120,7 @@ fn an_uncontested_winner_holding_a_sabacc_shows_it_and_takes_the_sabacc_pot() {
 }
 
 #[test]
-fn a_raise_never_asks_more_than_the_poorest_player_in_the_hand_can_pay() {
+fn a_player_short_of_the_bet_calls_all_in_and_the_others_bet_on() {
     let g = game(json!({"players": 3, "hands": 1}));
     let mut s = g.initial_state();
     // Move money from seat 2 to seat 1: seat 2 keeps 7.
@@ -128,12 +128,19 @@ fn a_raise_never_asks_more_than_the_poorest_player_in_the_hand_can_pay() {
     s.seats[1].stack += 92;
     let mut s = g.validate(s).unwrap();
     deal(&g, &mut s, "T1 T2 T3 T4 T5 T6 T7 T8 T9");
-    // Seat 0 opened 2; seat 2 (7 left) can call 2 and then 4 more: seat 1 may raise by 4.
-    assert_eq!(legal(&g, &s), ["call", "fold", "raise 2", "raise 4"]);
-    assert!(refused(&g, &s, "raise 6").contains("at most 4"));
-    play(&g, &mut s, "raise 4; call");
-    assert_eq!(s.seats[2].stack, 1);
-    assert_eq!(legal(&g, &s), ["call", "fold"], "seat 0 can raise no more: seat 2 could not call");
+    // Seat 0 opened 2; seat 1 may raise as much as the limit allows: seat 0 can still call.
+    assert_eq!(legal(&g, &s), ["call", "fold", "raise 2", "raise 4", "raise 6", "raise 8"]);
+    assert!(refused(&g, &s, "raise 10").contains("at most 8"));
+    play(&g, &mut s, "raise 8");
+    // Seat 2 cannot match 10: his call puts in all he has.
+    assert_eq!(legal(&g, &s), ["call", "fold"]);
+    play(&g, &mut s, "call");
+    assert_eq!((s.seats[2].stack, s.seats[2].bet), (0, 7), "all in");
+    // Seat 0 calls and may raise again: seat 1 could call it.
+    assert!(legal(&g, &s).contains(&"raise 2".to_owned()));
+    play(&g, &mut s, "raise 2; call");
+    assert_eq!(s.phase, Phase::Window, "the all-in seat acts no more in the betting");
+    assert_eq!((s.seats[0].staked, s.seats[1].staked, s.seats[2].staked), (12, 12, 7));
 }
 
 #[test]

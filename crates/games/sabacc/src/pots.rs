@@ -1,0 +1,234 @@
+//! Side pots (rules §Side pots in `docs/rules/sabacc.md`): with table stakes a player who
+//! has put all his money in the hand pot is *all in*; he stays in the hand and can win only
+//! what he matched from each other seat, while the others go on betting into side pots.
+//!
+//! At the settlement the hand pot is split by what each seat staked in the hand (antes and
+//! bets, [`crate::state::Seat::staked`]): the main pot holds, from every seat, up to the
+//! smallest stake of the seats still in the hand, and each side pot the next slice, open to
+//! the seats still in that staked at least as much. Money staked above the largest stake of
+//! the seats still in the hand was matched by nobody still in it: it goes back to whoever
+//! put it in. Each pot goes to the best hand among those it is open to; a pot no hand can
+//! win (every one over 23, bombed out, over 46) goes to the Sabacc pot, after the Sabacc
+//! pot itself is paid.
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::state::{MAX_PLAYERS, State, seat_bit};
+
+/// The most pots a hand can have: one per distinct stake of the seats still in the hand.
+pub const MAX_POTS: usize = MAX_PLAYERS;
+
+/// One pot of the hand pot: its money, the seats it is open to, and who wins it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub struct Pot {
+    /// The money in it.
+    pub amount: i32,
+    /// The seats still in the hand that may win it (bit per seat).
+    pub eligible: u32,
+    /// The seats that win it (bit per seat); 0 when no hand can win it (it goes to the
+    /// Sabacc pot).
+    pub winners: u32,
+}
+
+/// The pots of a hand, main pot first: a fixed-capacity list written in JSON as a list.
+/// Equality, hashing and debug output look at the pots in use only.
+#[derive(Clone, Copy)]
+pub struct Pots {
+    len: u8,
+    items: [Pot; MAX_POTS],
+}
+
+impl Default for Pots {
+    fn default() -> Self {
+        Pots::EMPTY
+    }
+}
+
+impl PartialEq for Pots {
+    fn eq(&self, other: &Pots) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for Pots {}
+
+impl std::hash::Hash for Pots {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.as_slice().hash(h);
+    }
+}
+
+impl std::fmt::Debug for Pots {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl Pots {
+    /// No pot.
+    pub const EMPTY: Pots = Pots { len: 0, items: [Pot { amount: 0, eligible: 0, winners: 0 }; MAX_POTS] };
+
+    /// The pots, main pot first.
+    pub fn as_slice(&self) -> &[Pot] {
+        &self.items[..self.len as usize]
+    }
+
+    /// The pots, mutably.
+    pub fn as_mut_slice(&mut self) -> &mut [Pot] {
+        &mut self.items[..self.len as usize]
+    }
+
+    /// Makes these pots a copy of `src`, copying only the pots in use (the rest is never
+    /// read): states are overwritten at every search iteration.
+    pub fn copy_from(&mut self, src: &Pots) {
+        let n = src.len as usize;
+        self.len = src.len;
+        self.items[..n].copy_from_slice(&src.items[..n]);
+    }
+
+    /// How many pots.
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether there is none.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Whether the hand pot was split: a main pot and at least one side pot.
+    pub fn has_side_pots(&self) -> bool {
+        self.len > 1
+    }
+
+    /// Adds a pot; there is room for one per seat, and the split makes at most one per
+    /// distinct stake of the seats still in the hand, so it always fits.
+    fn push(&mut self, pot: Pot) {
+        self.items[self.len as usize] = pot;
+        self.len += 1;
+    }
+
+    /// The money in all the pots.
+    pub fn total(&self) -> i64 {
+        self.as_slice().iter().map(|p| i64::from(p.amount)).sum()
+    }
+}
+
+impl Serialize for Pots {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.as_slice())
+    }
+}
+
+impl<'de> Deserialize<'de> for Pots {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Pots, D::Error> {
+        let list = Vec::<Pot>::deserialize(d)?;
+        if list.len() > MAX_POTS {
+            return Err(serde::de::Error::custom(format!("at most {MAX_POTS} pots")));
+        }
+        let mut pots = Pots::default();
+        for pot in list {
+            pots.push(pot);
+        }
+        Ok(pots)
+    }
+}
+
+/// The seats still in the hand (bit per seat).
+pub fn contenders(state: &State) -> u32 {
+    state.seats.iter().enumerate().filter(|(_, s)| s.active()).fold(0, |m, (p, _)| m | seat_bit(p))
+}
+
+/// Gives back the money no seat still in the hand matched (staked above the largest stake
+/// of those seats) to whoever staked it, and splits the rest of the hand pot into the main
+/// pot and the side pots, each open to the seats still in that staked up to it. The pots'
+/// winners are left to the caller. The hand pot holds what the seats staked (a rule every
+/// play keeps and validation checks), so the pots hold the whole hand pot.
+pub fn split(state: &mut State) -> Pots {
+    let contenders = contenders(state);
+    let in_hand = |p: usize| contenders >> p & 1 == 1;
+    let cap = (0..state.players()).filter(|&p| in_hand(p)).map(|p| state.seats[p].staked).max().unwrap_or(0);
+    for p in 0..state.players() {
+        let excess = state.seats[p].staked - cap;
+        if excess > 0 {
+            let seat = &mut state.seats[p];
+            seat.staked -= excess;
+            seat.stack += excess;
+            state.hand_pot -= excess;
+        }
+    }
+    let mut pots = Pots::default();
+    let mut below = 0;
+    // Each stake level of a seat still in the hand, lowest first.
+    while let Some(level) = (0..state.players())
+        .filter(|&p| in_hand(p) && state.seats[p].staked > below)
+        .map(|p| state.seats[p].staked)
+        .min()
+    {
+        let amount: i32 = state.seats.iter().map(|s| s.staked.min(level) - s.staked.min(below)).sum();
+        let eligible = (0..state.players())
+            .filter(|&p| in_hand(p) && state.seats[p].staked >= level)
+            .fold(0, |m, p| m | seat_bit(p));
+        pots.push(Pot { amount, eligible, winners: 0 });
+        below = level;
+    }
+    pots
+}
+
+/// The seats among `eligible` with the best hand, by `rank` (higher wins; `None`: that hand
+/// cannot win). 0 when none can win.
+pub fn best(state: &State, eligible: u32, rank: impl Fn(usize) -> Option<i32>) -> u32 {
+    let mut top = None;
+    let mut winners = 0;
+    for p in (0..state.players()).filter(|&p| eligible >> p & 1 == 1) {
+        let Some(r) = rank(p) else { continue };
+        match top {
+            Some(t) if r < t => {}
+            Some(t) if r == t => winners |= seat_bit(p),
+            _ => {
+                top = Some(r);
+                winners = seat_bit(p);
+            }
+        }
+    }
+    winners
+}
+
+/// Shares `amount` among the seats of `winners`; the odd units go one each to the first
+/// winners from the dealer's left.
+pub fn share(state: &mut State, winners: u32, amount: i32) {
+    let k = winners.count_ones() as i32;
+    if k == 0 {
+        return;
+    }
+    let (each, mut rest) = (amount / k, amount % k);
+    let (n, first) = (state.players(), state.dealer as usize + 1);
+    for p in (0..n).map(|i| (first + i) % n).filter(|&p| winners >> p & 1 == 1) {
+        state.seats[p].stack += each + i32::from(rest > 0);
+        rest -= 1;
+    }
+}
+
+/// Pays the hand: the Sabacc pot to `sabacc_to` (shared; nobody when 0), then each pot to
+/// its winners (shared), or into the Sabacc pot when nobody can win it; records the
+/// settlement in [`State::last`].
+pub fn pay(state: &mut State, pots: &Pots, sabacc_to: u32) {
+    let won = if sabacc_to != 0 { std::mem::take(&mut state.sabacc_pot) } else { 0 };
+    share(state, sabacc_to, won);
+    let (mut winners, mut paid) = (0u32, 0i32);
+    for pot in pots.as_slice() {
+        if pot.winners == 0 {
+            state.sabacc_pot += pot.amount;
+        } else {
+            share(state, pot.winners, pot.amount);
+            winners |= pot.winners;
+            paid += pot.amount;
+        }
+    }
+    state.hand_pot = 0;
+    for seat in state.seats.iter_mut() {
+        seat.staked = 0;
+    }
+    let recorded = if pots.has_side_pots() { *pots } else { Pots::default() };
+    state.last = Some(crate::state::Settlement { winners, pot: paid, sabacc: won, pots: recorded });
+}
