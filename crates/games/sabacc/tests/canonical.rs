@@ -193,3 +193,71 @@ fn exchanges_draw_from_the_discards_once_the_deck_is_used_up() {
     }
     assert_eq!(s.phase, Phase::Over);
 }
+
+// §The four-card theory game, played for money
+
+#[test]
+fn the_theory_game_for_money_antes_bets_exchanges_bets_and_pays_the_best_hand() {
+    let g = game(json!({"rules": "canonical", "scoring": "theory-money", "players": 2, "hands": 1}));
+    assert_eq!(g.config().deck, tabula_sabacc::DeckKind::Theory, "the theory game's own deck");
+    let mut s = g.initial_state();
+    assert_eq!((s.hand_pot, s.sabacc_pot), (4, 2), "the ante and the Sabacc pot's mouche");
+    deal(&g, &mut s, "10-sabres 5-sabres 10-coins 5-coins 2-flasks 5-flasks 1-staves 5-staves");
+    assert_eq!(s.phase, Phase::Bet);
+    play(&g, &mut s, "call");
+    assert_eq!(s.phase, Phase::Exchange);
+    play(&g, &mut s, "keep; keep");
+    assert_eq!((s.phase, s.called), (Phase::Bet, true), "a last betting round");
+    play(&g, &mut s, "call");
+    // Seat 0: 10 + 10 + 2 + 1 = 23, a pure Sabacc: the hand pot (12) and the Sabacc pot (2).
+    let last = s.last.unwrap();
+    assert_eq!((last.winners, last.pot, last.sabacc), (0b01, 12, 2));
+    assert_eq!(g.returns(&s), [7.0, -7.0], "money, not points");
+}
+
+#[test]
+fn in_the_theory_game_for_money_an_impure_sabacc_wins_the_hand_pot_only() {
+    let g = game(json!({"rules": "canonical", "scoring": "theory-money", "players": 2, "hands": 1}));
+    let mut s = g.initial_state();
+    // Seat 0: 17 + 17 + 6 + 6 = 46, an impure Sabacc; seat 1: 20.
+    deal(&g, &mut s, "rancor 5-sabres rancor 5-coins 6-flasks 5-flasks 6-staves 5-staves");
+    play(&g, &mut s, "call; keep; keep; call");
+    let last = s.last.unwrap();
+    assert_eq!(
+        (last.winners, last.pot, last.sabacc),
+        (0b01, 12, 0),
+        "the Sabacc pot needs 23 or the Idiot's combination"
+    );
+    // The Sabacc pot (2) is shared at the end of the session.
+    assert_eq!(g.returns(&s), [6.0, -6.0]);
+}
+
+#[test]
+fn in_the_theory_game_for_money_a_hand_over_46_cannot_win() {
+    let g = game(json!({"rules": "canonical", "scoring": "theory-money", "players": 2, "hands": 2}));
+    let mut s = g.initial_state();
+    // Seat 0: 17 + 17 + 15 + 15 = 64; seat 1: 2 + 2 + 1 + 1 = 6.
+    deal(&g, &mut s, "rancor 2-sabres rancor 2-coins sith-lord 1-flasks sith-lord 1-staves");
+    play(&g, &mut s, "call; keep; keep; call");
+    assert_eq!(s.last.unwrap().winners, 0b10);
+}
+
+// §Le Contrat Sabacc
+
+#[test]
+fn in_le_contrat_sabacc_each_seat_gets_its_teams_return_and_sees_only_its_own_cards() {
+    let g = game(json!({"players": 4, "hands": 1, "contract": true}));
+    let mut s = g.initial_state();
+    deal(&g, &mut s, "T1 T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12");
+    let view = g.view(&s, 2);
+    assert!(
+        view.state.seats[0].hand.cards().iter().all(|c| c.is_hidden()),
+        "partners do not see each other's cards"
+    );
+    // Seat 0 opens; everyone else folds (a mouche each).
+    play(&g, &mut s, "fold; fold; fold");
+    assert_eq!(s.phase, Phase::Over);
+    // Own results: +1, 0, 0, −1 (the Sabacc pot of 7 shared 2, 2, 2, 1 from seat 0).
+    assert_eq!(stacks(&s), [101, 100, 100, 99]);
+    assert_eq!(g.returns(&s), [1.0, -1.0, 1.0, -1.0], "seats 0 and 2 against 1 and 3");
+}
