@@ -645,6 +645,38 @@ impl Config {
         if self.deck == DeckKind::French { 7 } else { 10 }
     }
 
+    /// The most caves a seat can have bought by hand `hand_no` (counted from 0): one at the
+    /// start, and in an open game one more at the end of each hand played.
+    pub fn max_caves(&self, hand_no: u8) -> i64 {
+        if self.table == Table::Open { 1 + i64::from(hand_no) } else { 1 }
+    }
+
+    /// The most money a session can ever hold (rules §Returns and money): every seat's caves
+    /// (one per hand and one more in an open game) and the organizer's stake. Money is only
+    /// moved, never made, so no stack, pot, bet or payout exceeds it; with the options' bounds
+    /// it is at most 24 × 100 000 × 101 + 100 000 (about 2.4 × 10⁸), well inside an `i32`,
+    /// so no play can overflow. Positions are refused beyond it.
+    pub fn max_money(&self) -> i64 {
+        i64::from(self.players) * i64::from(self.buy_in) * self.max_caves(self.hands) + i64::from(self.house)
+    }
+
+    /// The fewest and the most points one hand of the theory game can score with this deck
+    /// (rules §The four-card theory game): at most 23 + 10; at least the lowest four-card
+    /// sum (negative face cards), or 46 less the highest sum (a hand over 46 loses sum − 46).
+    pub fn points_per_hand(&self) -> (i32, i32) {
+        let mut values: Vec<i32> = Vec::new();
+        let composition = self.composition();
+        for card in crate::deck::Card::all() {
+            for _ in 0..composition[card.index()] {
+                values.push(card.value_in(self.deck));
+            }
+        }
+        values.sort_unstable();
+        let low: i32 = values.iter().take(4).sum();
+        let high: i32 = values.iter().rev().take(4).sum();
+        (low.min(46 - high).min(0), 23 + 10)
+    }
+
     /// The least money a player needs to play a hand; with less he has lost his cave.
     pub fn threshold(&self) -> i32 {
         match self.rules {

@@ -373,7 +373,7 @@ pub fn nth_active(state: &State, k: usize) -> usize {
 }
 
 /// Cards per seat in the deal, and whether a communal card follows.
-fn deal_shape(cfg: &Config) -> (usize, usize) {
+pub fn deal_shape(cfg: &Config) -> (usize, usize) {
     match cfg.rules {
         Rules::Tarot => (cfg.hand_size() as usize, usize::from(cfg.deal.communal())),
         Rules::Canonical if cfg.theory() => (4, 0),
