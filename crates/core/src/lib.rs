@@ -33,6 +33,7 @@ pub mod erased;
 pub mod error;
 pub mod game;
 pub mod golden;
+mod interference;
 pub mod options;
 pub mod record;
 pub mod registry;
