@@ -38,6 +38,7 @@ pub mod options;
 pub mod record;
 pub mod registry;
 pub mod spec;
+mod strict;
 
 pub use erased::{DynGame, DynState, ErasedGame, ErasedState};
 pub use error::{ActionError, Illegal, OptionsError, ParseActionError, RecordError, SetupError};

@@ -241,9 +241,16 @@ impl Fields<'_> {
         }
     }
 
+    /// A seat, or `None` when the field is left out. `null` is refused like a misspelt
+    /// field: a client that meant a seat must not get the referee's view.
     fn opt_seat(&self, name: &str) -> Result<Option<usize>, EngineError> {
         match self.map.get(name) {
-            None | Some(Value::Null) => Ok(None),
+            None => Ok(None),
+            Some(Value::Null) => Err(EngineError::bad_request(format!(
+                "`{}`: `{name}` must be a seat number (an integer from 0), not null; leave the field out {}",
+                self.cmd,
+                if self.cmd == "view" { "for the referee view" } else { "when no seat is claimed" }
+            ))),
             Some(value) => match value {
                 Value::Number(n) if n.is_i64() || n.is_u64() => match n.as_u64().map(usize::try_from) {
                     Some(Ok(seat)) => Ok(Some(seat)),
@@ -344,6 +351,8 @@ mod tests {
         assert_eq!(code(r#"{"cmd":"view","palyer":1}"#), Some("protocol/bad_request"));
         assert_eq!(code(r#"{"cmd":"view","player":-1}"#), Some("seat/invalid"));
         assert_eq!(code(r#"{"cmd":"view","player":1.5}"#), Some("protocol/bad_request"));
+        assert_eq!(code(r#"{"cmd":"view","player":null}"#), Some("protocol/bad_request"));
+        assert_eq!(code(r#"{"cmd":"apply","index":0,"player":null}"#), Some("protocol/bad_request"));
         assert_eq!(code(r#"{"cmd":"apply","index":-1}"#), Some("action/index"));
         assert_eq!(code(r#"{"cmd":"new","game":"g","seed":-1}"#), Some("protocol/bad_request"));
         assert_eq!(code(r#"{"cmd":"new","game":"g","seed":1e300}"#), Some("protocol/bad_request"));
