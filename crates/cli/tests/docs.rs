@@ -157,6 +157,8 @@ fn every_protocol_example_is_what_the_engine_answers() {
             }
         }
     }
+    drop(stdin);
+    assert!(child.wait().unwrap().success(), "the engine exits 0 after `quit`");
     if bless {
         std::fs::write(&path, doc_lines.join("\n") + "\n").unwrap();
     }
