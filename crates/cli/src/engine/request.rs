@@ -5,6 +5,7 @@
 use serde_json::{Map, Value};
 
 use super::error::EngineError;
+use super::strict_json::Strict;
 
 /// Every command, with the fields it takes (besides `cmd` and `id`).
 const COMMANDS: &[(&str, &[&str])] = &[
@@ -116,8 +117,12 @@ pub fn parse(line: &str) -> (Option<Value>, Result<ClientIn, EngineError>) {
     if line.trim().is_empty() {
         return (None, Err(EngineError::json("the line is empty; each line must hold one JSON object")));
     }
-    let value: Value = match serde_json::from_str(line) {
-        Ok(value) => value,
+    let value: Value = match serde_json::from_str::<Strict>(line) {
+        Ok(Strict(value)) => value,
+        // JSON whose meaning is ambiguous (a key given twice) is a bad request, not bad JSON.
+        Err(e) if e.classify() == serde_json::error::Category::Data => {
+            return (None, Err(EngineError::bad_request(format!("the request is ambiguous: {e}"))));
+        }
         Err(e) => return (None, Err(EngineError::json(format!("the line is not JSON: {e}")))),
     };
     let Value::Object(map) = value else {
@@ -352,6 +357,11 @@ mod tests {
         assert_eq!(code(r#"{"cmd":"view","player":-1}"#), Some("seat/invalid"));
         assert_eq!(code(r#"{"cmd":"view","player":1.5}"#), Some("protocol/bad_request"));
         assert_eq!(code(r#"{"cmd":"view","player":null}"#), Some("protocol/bad_request"));
+        assert_eq!(code(r#"{"cmd":"view","player":1,"player":0}"#), Some("protocol/bad_request"));
+        assert_eq!(
+            code(r#"{"cmd":"new","game":"g","options":{"players":4,"players":2}}"#),
+            Some("protocol/bad_request")
+        );
         assert_eq!(code(r#"{"cmd":"apply","index":0,"player":null}"#), Some("protocol/bad_request"));
         assert_eq!(code(r#"{"cmd":"apply","index":-1}"#), Some("action/index"));
         assert_eq!(code(r#"{"cmd":"new","game":"g","seed":-1}"#), Some("protocol/bad_request"));
