@@ -107,7 +107,7 @@ def openspiel_mcts(game, simulations, count):
 
 
 def tabula(binary, *args):
-    result = subprocess.run([binary, "bench", *args], capture_output=True, text=True)
+    result = subprocess.run([binary, "bench", *args, "--json"], capture_output=True, text=True)
     if result.returncode != 0:
         return None
     return json.loads(result.stdout)

@@ -3,6 +3,7 @@
 use std::marker::PhantomData;
 
 use serde_json::{Map, Value};
+use tabula_core::error::quote;
 use tabula_core::{Candidate, DynBot, DynState, ErasedState, Game, Turn};
 
 use crate::budget::Budget;
@@ -61,6 +62,11 @@ fn boxed<G: Game, B: Bot<G> + 'static>(bot: B, level: Option<&'static str>) -> B
     Box::new(Adapter { bot, level, game: PhantomData::<fn() -> G> })
 }
 
+/// A value from the client, quoted short for a message.
+fn given(value: &Value) -> String {
+    quote(&value.to_string())
+}
+
 /// The options both tree searches read.
 const SEARCH_KEYS: &[&str] = &["iters", "iterations", "ms", "c", "depth", "rollout", "epsilon", "scale"];
 
@@ -73,10 +79,15 @@ struct Reader<'a> {
 impl Reader<'_> {
     fn check_keys(&self, allowed: &[&str]) -> Result<(), String> {
         match self.options.keys().find(|k| !allowed.contains(&k.as_str())) {
-            Some(key) if allowed.is_empty() => Err(format!("bot `{}` has no option `{key}`", self.bot)),
-            Some(key) => {
-                Err(format!("bot `{}` has no option `{key}`; its options: {}", self.bot, allowed.join(", ")))
+            Some(key) if allowed.is_empty() => {
+                Err(format!("bot `{}` has no option `{}`", self.bot, quote(key)))
             }
+            Some(key) => Err(format!(
+                "bot `{}` has no option `{}`; its options: {}",
+                self.bot,
+                quote(key),
+                allowed.join(", ")
+            )),
             None => Ok(()),
         }
     }
@@ -87,7 +98,7 @@ impl Reader<'_> {
         };
         match v.as_u64() {
             Some(n) if (min..=max).contains(&n) => Ok(Some(n)),
-            _ => Err(format!("`{key}` must be an integer from {min} to {max}, not {v}")),
+            _ => Err(format!("`{key}` must be an integer from {min} to {max}, not {}", given(v))),
         }
     }
 
@@ -95,7 +106,7 @@ impl Reader<'_> {
         let Some(v) = self.options.get(key) else { return Ok(None) };
         match v.as_f64() {
             Some(x) if (min..=max).contains(&x) => Ok(Some(x)),
-            _ => Err(format!("`{key}` must be a number from {min} to {max}, not {v}")),
+            _ => Err(format!("`{key}` must be a number from {min} to {max}, not {}", given(v))),
         }
     }
 
@@ -106,7 +117,10 @@ impl Reader<'_> {
             None | Some(Some("random")) if epsilon.is_none() => Ok(None),
             None | Some(Some("random")) => Err("`epsilon` goes with `rollout=policy`".to_owned()),
             Some(Some("policy")) => Ok(Some(epsilon.unwrap_or(0.1))),
-            _ => Err(format!("`rollout` must be `random` or `policy`, not {}", self.options["rollout"])),
+            _ => Err(format!(
+                "`rollout` must be `random` or `policy`, not {}",
+                given(&self.options["rollout"])
+            )),
         }
     }
 
@@ -116,7 +130,12 @@ impl Reader<'_> {
             None => Ok(false),
             Some(Some(w)) if w == words[0] => Ok(false),
             Some(Some(w)) if w == words[1] => Ok(true),
-            _ => Err(format!("`{key}` must be `{}` or `{}`, not {}", words[0], words[1], self.options[key])),
+            _ => Err(format!(
+                "`{key}` must be `{}` or `{}`, not {}",
+                words[0],
+                words[1],
+                given(&self.options[key])
+            )),
         }
     }
 
@@ -154,7 +173,7 @@ pub fn make_bot<G: Game>(name: &str, options: &Value, seed: u64) -> Result<Box<d
     let options = match options {
         Value::Null => Map::new(),
         Value::Object(map) => map.clone(),
-        other => return Err(format!("bot options must be a JSON object, not {other}")),
+        other => return Err(format!("bot options must be a JSON object, not {}", given(other))),
     };
     let reader = Reader { bot: name, options };
     if let Some((bot, level_options)) = level::resolve(name, G::spec()) {

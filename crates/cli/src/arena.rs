@@ -18,13 +18,13 @@ mod stats;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use serde_json::{Value, json};
-use tabula_core::{Registry, Turn};
+use tabula_core::{Record, Registry, Turn};
 
 pub use spec::{BotSpec, parse_list};
 pub use stats::{BotSummary, Outcome, Pairwise, pairwise, summarize};
@@ -52,9 +52,14 @@ pub struct Args {
     /// Seed of the whole arena.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Write every game and the table to this file: JSON, or CSV if it ends in `.csv`.
+    /// Write every game and the table to this file: JSON, or CSV if it ends in `.csv`
+    /// (one row per game and seat; the table goes to `FILE.summary.csv` beside it).
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// Write every game's record to this file, one JSON record per line (JSON Lines), so
+    /// that any game of the arena can be replayed (`tabula replay FILE --game N`).
+    #[arg(long, value_name = "FILE")]
+    pub records: Option<PathBuf>,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
@@ -85,6 +90,49 @@ pub struct GameResult {
     pub actions: usize,
     /// Each seat's timing.
     pub timing: Vec<Timing>,
+    /// The game's record (bots' labels as seats), for `--records`.
+    #[serde(skip)]
+    pub record: Record,
+}
+
+/// How far an arena has got, shared by the workers and the progress bar: finished games,
+/// and actions played (in finished and unfinished games), so that an estimate of the time
+/// left is there from the first moves, not only after the first whole game.
+#[derive(Debug, Default)]
+pub struct Progress {
+    /// Games finished.
+    pub games: AtomicUsize,
+    /// Actions played in every game so far, chance included.
+    pub actions: AtomicU64,
+    /// Actions of the finished games.
+    pub finished_actions: AtomicU64,
+}
+
+impl Progress {
+    /// The fraction of the arena done, from the actions played against the expected
+    /// length of a game: the mean of the finished games, or `first_guess` before any.
+    pub fn fraction(&self, games: usize, first_guess: f64) -> f64 {
+        let done = self.games.load(Ordering::Relaxed);
+        if done >= games {
+            return 1.0;
+        }
+        let length = match done {
+            0 => first_guess.max(1.0),
+            n => self.finished_actions.load(Ordering::Relaxed) as f64 / n as f64,
+        };
+        let expected = length * games as f64;
+        (self.actions.load(Ordering::Relaxed) as f64 / expected).clamp(done as f64 / games as f64, 0.999)
+    }
+}
+
+/// `1:02:03` or `2:03`.
+fn clock(seconds: f64) -> String {
+    let s = seconds.round() as u64;
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
 }
 
 /// An arena's whole configuration, checked.
@@ -151,6 +199,7 @@ pub fn play_one(
     config: &Config,
     plan: &[Vec<usize>],
     index: usize,
+    progress: &Progress,
 ) -> Result<GameResult, String> {
     let game = registry.make(&config.game, &config.options).map_err(|e| e.to_string())?;
     let seats = plan[index % plan.len()].clone();
@@ -187,14 +236,25 @@ pub fn play_one(
             }
         }
         actions += 1;
+        progress.actions.fetch_add(1, Ordering::Relaxed);
         if actions > game.max_game_length() {
             return Err(format!("game {index} ran past the game's declared length"));
         }
     }
-    Ok(GameResult { index, seed, outcome: Outcome { seats, returns: state.returns() }, actions, timing })
+    let record = state.record(seats.iter().map(|&b| config.bots[b].label.clone()).collect());
+    progress.finished_actions.fetch_add(actions as u64, Ordering::Relaxed);
+    progress.games.fetch_add(1, Ordering::Relaxed);
+    Ok(GameResult {
+        index,
+        seed,
+        outcome: Outcome { seats, returns: state.returns() },
+        actions,
+        timing,
+        record,
+    })
 }
 
-/// Plays every game on `config.jobs` threads; `progress` is told of each finished game.
+/// Plays every game on `config.jobs` threads, counting games and actions in `progress`.
 /// The results are in game order whatever the number of threads.
 ///
 /// # Errors
@@ -202,7 +262,7 @@ pub fn play_one(
 pub fn play_all(
     registry: &Registry,
     config: &Config,
-    progress: &(dyn Fn() + Sync),
+    progress: &Progress,
 ) -> Result<Vec<GameResult>, String> {
     let game = registry.make(&config.game, &config.options).map_err(|e| e.to_string())?;
     let plan = schedule(config.bots.len(), game.num_players());
@@ -218,10 +278,9 @@ pub fn play_all(
                     if index >= config.games || failed.load(Ordering::Relaxed) {
                         return;
                     }
-                    match play_one(registry, config, &plan, index) {
+                    match play_one(registry, config, &plan, index, progress) {
                         Ok(result) => {
                             results.lock().expect("no panics while locked")[index] = Some(result);
-                            progress();
                         }
                         Err(e) => {
                             failed.store(true, Ordering::Relaxed);
@@ -325,20 +384,63 @@ pub fn table(config: &Config, summary: &[BotSummary], pairs: &Pairwise, times: &
     out
 }
 
-fn csv(config: &Config, results: &[GameResult]) -> String {
-    let mut out = String::from("game,seed,seat,bot,return,moves,seconds\n");
+/// A CSV field, quoted.
+fn field(text: &str) -> String {
+    format!("\"{}\"", text.replace('"', "\"\""))
+}
+
+/// One row per game and seat, each naming the game and its options.
+fn csv(config: &Config, canonical: &str, results: &[GameResult]) -> String {
+    let mut out = String::from("game,options,index,seed,seat,bot,return,moves,seconds\n");
+    let (game, options) = (field(&config.game), field(canonical));
     for r in results {
         for (seat, (&bot, &ret)) in r.outcome.seats.iter().zip(&r.outcome.returns).enumerate() {
-            let label = config.bots[bot].label.replace('"', "\"\"");
             let t = r.timing[seat];
+            let bot = field(&config.bots[bot].label);
             let _ = writeln!(
                 out,
-                "{},{},{},\"{}\",{},{},{:.6}",
-                r.index, r.seed, seat, label, ret, t.moves, t.seconds
+                "{game},{options},{},{},{seat},{bot},{ret},{},{:.6}",
+                r.index, r.seed, t.moves, t.seconds
             );
         }
     }
     out
+}
+
+/// The table as CSV: one row per bot, naming the game and its options.
+fn summary_csv(config: &Config, canonical: &str, summary: &[BotSummary], times: &[(f64, f64)]) -> String {
+    let mut out = String::from(
+        "game,options,bot,games,won,drawn,lost,win_rate,win_rate_low,win_rate_high,\
+         mean_return,mean_return_ci,rating,ms_per_move,max_ms_per_move\n",
+    );
+    for (s, &(mean_ms, max_ms)) in summary.iter().zip(times) {
+        let _ = writeln!(
+            out,
+            "{},{},{},{},{},{},{},{:.6},{:.6},{:.6},{:.6},{:.6},{:.1},{:.3},{:.3}",
+            field(&config.game),
+            field(canonical),
+            field(&s.bot),
+            s.games,
+            s.wins,
+            s.draws,
+            s.losses,
+            s.win_rate,
+            s.win_rate_ci[0],
+            s.win_rate_ci[1],
+            s.mean_return,
+            s.mean_return_ci,
+            s.rating,
+            mean_ms,
+            max_ms
+        );
+    }
+    out
+}
+
+/// `results.csv` -> `results.summary.csv`.
+fn summary_path(path: &std::path::Path) -> PathBuf {
+    let stem = path.file_stem().map_or_else(|| "arena".into(), |s| s.to_string_lossy().into_owned());
+    path.with_file_name(format!("{stem}.summary.csv"))
 }
 
 /// Reads and checks the arguments.
@@ -381,12 +483,41 @@ pub fn run(args: Args) -> Result<(), String> {
     let bar = if args.quiet { ProgressBar::hidden() } else { ProgressBar::new(config.games as u64) };
     bar.set_style(
         ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} games  {elapsed_precise} elapsed, ETA {eta_precise}",
+            "{spinner} {bar:40} {pos}/{len} games  {elapsed_precise} elapsed, {msg}",
         )
         .expect("a valid template"),
     );
+    // A first guess at a game's length (random playouts, a few milliseconds) gives an ETA
+    // from the first moves; the finished games' mean length replaces it.
+    let first_guess = registry
+        .entry(&config.game)
+        .and_then(|entry| {
+            let options = tabula_core::Options::from_json(entry.spec, &config.options).ok()?;
+            let stats = (entry.playouts)(&options, 20, config.seed).ok()?;
+            Some(stats.actions as f64 / stats.playouts.max(1) as f64)
+        })
+        .unwrap_or(100.0);
+    bar.set_message("ETA: estimating…");
+    bar.enable_steady_tick(Duration::from_millis(200));
     let start = Instant::now();
-    let results = play_all(&registry, &config, &|| bar.inc(1))?;
+    let progress = Progress::default();
+    let done = AtomicBool::new(false);
+    let results = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !done.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(250));
+                bar.set_position(progress.games.load(Ordering::Relaxed) as u64);
+                let fraction = progress.fraction(config.games, first_guess);
+                let elapsed = start.elapsed().as_secs_f64();
+                if fraction > 0.0 && elapsed > 0.5 {
+                    bar.set_message(format!("ETA {}", clock(elapsed * (1.0 - fraction) / fraction)));
+                }
+            }
+        });
+        let results = play_all(&registry, &config, &progress);
+        done.store(true, Ordering::Relaxed);
+        results
+    })?;
     bar.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
     let labels: Vec<String> = config.bots.iter().map(|b| b.label.clone()).collect();
@@ -401,7 +532,11 @@ pub fn run(args: Args) -> Result<(), String> {
     print!("{}", table(&config, &summary, &pairs, &times));
     if let Some(path) = &args.out {
         let text = if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("csv")) {
-            csv(&config, &results)
+            let table_path = summary_path(path);
+            std::fs::write(&table_path, summary_csv(&config, &canonical, &summary, &times))
+                .map_err(|e| format!("cannot write {}: {e}", table_path.display()))?;
+            eprintln!("the table written to {}", table_path.display());
+            csv(&config, &canonical, &results)
         } else {
             let document = json!({
                 "game": config.game,
@@ -422,6 +557,20 @@ pub fn run(args: Args) -> Result<(), String> {
         };
         std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         eprintln!("results written to {}", path.display());
+    }
+    if let Some(path) = &args.records {
+        let mut text = String::new();
+        for r in &results {
+            text.push_str(&serde_json::to_string(&r.record).expect("a record is JSON"));
+            text.push('\n');
+        }
+        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        eprintln!(
+            "{} game records written to {} (replay one: tabula replay {} --game N)",
+            results.len(),
+            path.display(),
+            path.display()
+        );
     }
     Ok(())
 }
@@ -465,8 +614,11 @@ mod tests {
     fn the_same_seed_gives_the_same_games_whatever_the_jobs() {
         let registry = tabula_registry::registry();
         let options = serde_json::json!({"rounds": 1});
-        let one = play_all(&registry, &config("greedy,random", 6, 1, options.clone()), &|| {}).unwrap();
-        let two = play_all(&registry, &config("greedy,random", 6, 2, options), &|| {}).unwrap();
+        let progress = Progress::default();
+        let one = play_all(&registry, &config("greedy,random", 6, 1, options.clone()), &progress).unwrap();
+        assert_eq!(progress.games.load(Ordering::Relaxed), 6);
+        assert_eq!(progress.fraction(6, 10.0), 1.0);
+        let two = play_all(&registry, &config("greedy,random", 6, 2, options), &Progress::default()).unwrap();
         let strip =
             |r: &[GameResult]| r.iter().map(|g| (g.seed, g.outcome.clone(), g.actions)).collect::<Vec<_>>();
         assert_eq!(strip(&one), strip(&two));
@@ -488,6 +640,7 @@ mod tests {
             jobs: Some(1),
             seed: 0,
             out: None,
+            records: None,
             quiet: true,
         };
         let err = super::config(&registry, &args).unwrap_err();

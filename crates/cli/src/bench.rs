@@ -37,12 +37,87 @@ pub struct Args {
     /// (one search of `--iterations`, like OpenSpiel's `MCTSBot`).
     #[arg(long, default_value = "{}")]
     bot_options: String,
-    /// Print one JSON object (the default; kept for scripts that pass it).
+    /// Print one JSON object (for scripts) instead of a table.
     #[arg(long)]
     json: bool,
 }
 
-/// Runs the benchmark and prints its JSON.
+/// Prints the result: its JSON with `--json`, else a table of labelled figures.
+fn report(out: &Value, json: bool) {
+    if json {
+        println!("{out}");
+    } else {
+        print!("{}", table(out));
+    }
+}
+
+/// The rows a person reads: (JSON field, label, unit), in order; missing or null fields
+/// are left out.
+const ROWS: &[(&str, &str, &str)] = &[
+    ("bot", "bot", ""),
+    ("seed", "seed", ""),
+    ("playouts", "playouts", ""),
+    ("actions", "actions", ""),
+    ("chance_actions", "of which chance", ""),
+    ("positions", "positions searched", ""),
+    ("iterations", "iterations", ""),
+    ("seconds", "time", "s"),
+    ("playouts_per_s", "playouts per second", "/s"),
+    ("actions_per_s", "actions per second", "/s"),
+    ("iterations_per_s", "iterations per second", "/s"),
+    ("ms_per_search", "time per move", "ms"),
+    ("moves_per_s", "moves per second", "/s"),
+    ("remaining_actions", "actions left (random playout)", ""),
+];
+
+/// The benchmark's figures as an aligned table, with the game and the build on top.
+fn table(out: &Value) -> String {
+    let mut text = format!("{}\n", out["canonical"].as_str().unwrap_or_default());
+    if out["release_build"] == false {
+        text.push_str("(a debug build: time a release build, `cargo run --release -- bench ...`)\n");
+    }
+    let width = ROWS.iter().map(|r| r.1.len()).max().unwrap_or(0);
+    for &(key, label, unit) in ROWS {
+        let value = match &out[key] {
+            Value::Null => continue,
+            Value::String(s) => s.clone(),
+            Value::Number(n) if n.is_f64() => {
+                let x = n.as_f64().unwrap_or_default();
+                let digits = if x >= 100.0 {
+                    0
+                } else if x >= 1.0 {
+                    2
+                } else {
+                    4
+                };
+                group(&format!("{x:.digits$}"))
+            }
+            other => group(&other.to_string()),
+        };
+        let unit = if unit.is_empty() { String::new() } else { format!(" {unit}") };
+        text.push_str(&format!("  {label:<width$}  {value:>14}{unit}\n"));
+    }
+    text
+}
+
+/// `1234567.5` as `1,234,567.5`.
+fn group(number: &str) -> String {
+    let (int, frac) = number.split_once('.').map_or((number, None), |(i, f)| (i, Some(f)));
+    let (sign, digits) = int.strip_prefix('-').map_or(("", int), |d| ("-", d));
+    let mut grouped = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(c);
+    }
+    match frac {
+        Some(f) => format!("{sign}{grouped}.{f}"),
+        None => format!("{sign}{grouped}"),
+    }
+}
+
+/// Runs the benchmark and prints its table (or its JSON).
 pub fn run(args: Args) -> Result<(), String> {
     let registry = tabula_registry::registry();
     let entry = registry.entry(&args.game).ok_or_else(|| {
@@ -52,7 +127,6 @@ pub fn run(args: Args) -> Result<(), String> {
     let options: Value =
         serde_json::from_str(&args.options).map_err(|e| format!("--options is not JSON: {e}"))?;
     let options = Options::from_json(entry.spec, &options).map_err(|e| e.to_string())?;
-    let _ = args.json;
     if let Some(bot) = &args.bot {
         return search(&registry, &args, bot, &options);
     }
@@ -74,7 +148,7 @@ pub fn run(args: Args) -> Result<(), String> {
         "actions_per_s": stats.actions as f64 / seconds,
         "release_build": !cfg!(debug_assertions),
     });
-    println!("{out}");
+    report(&out, args.json);
     Ok(())
 }
 
@@ -200,6 +274,25 @@ fn search(registry: &tabula_core::Registry, args: &Args, bot: &str, options: &Op
         "remaining_actions": playout_actions as f64 / playouts.max(1) as f64,
         "release_build": !cfg!(debug_assertions),
     });
-    println!("{out}");
+    report(&out, args.json);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn the_table_labels_each_figure_and_groups_digits() {
+        let out = json!({"canonical": "abagio(turn_limit=0)", "playouts": 2000, "seconds": 0.25,
+            "actions_per_s": 1234567.89, "iterations": null, "release_build": true});
+        let text = table(&out);
+        assert!(text.starts_with("abagio(turn_limit=0)\n"), "{text}");
+        assert!(text.contains("playouts") && text.contains("2,000"), "{text}");
+        assert!(text.contains("actions per second") && text.contains("1,234,568 /s"), "{text}");
+        assert!(text.contains("0.2500 s") && !text.contains("iterations"), "{text}");
+        assert_eq!(group("-1234.5"), "-1,234.5");
+    }
 }

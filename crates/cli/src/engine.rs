@@ -10,6 +10,7 @@
 mod error;
 mod request;
 mod session;
+mod strict_json;
 
 use std::io::{self, BufRead, Write};
 

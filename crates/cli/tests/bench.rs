@@ -12,6 +12,8 @@ fn tabula(args: &[&str]) -> Output {
 }
 
 fn json(args: &[&str]) -> Value {
+    let args = [args, &["--json"]].concat();
+    let args = args.as_slice();
     let out = tabula(args);
     assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
     serde_json::from_slice(&out.stdout).expect("one JSON object")
@@ -69,6 +71,15 @@ fn levels_and_simple_bots_report_their_time_per_move() {
             "{bot}"
         );
     }
+}
+
+#[test]
+fn without_json_a_table_is_printed() {
+    let out = tabula(&["bench", "--game", "abagio", "--playouts", "5"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("abagio(") && text.contains("actions per second"), "{text}");
+    assert!(serde_json::from_str::<Value>(&text).is_err(), "a table, not JSON: {text}");
 }
 
 #[test]

@@ -320,6 +320,9 @@ fn garbage_is_answered_with_an_error_and_changes_nothing() {
         ("{\"cmd\":\"view\",\"player\":18446744073709551615}", "seat/invalid"),
         ("{\"cmd\":\"view\",\"player\":1e30}", "protocol/bad_request"),
         ("{\"cmd\":\"view\",\"player\":\"0\"}", "protocol/bad_request"),
+        ("{\"cmd\":\"view\",\"player\":null}", "protocol/bad_request"),
+        ("{\"cmd\":\"apply\",\"action\":\"draw\",\"player\":null}", "protocol/bad_request"),
+        ("{\"cmd\":\"new\",\"game\":\"sabotage-pipes(players=4,rounds=2,players=2)\"}", "options/invalid"),
         ("{\"cmd\":\"new\",\"game\":\"sabotage-pipes\",\"seed\":-1}", "protocol/bad_request"),
         (
             "{\"cmd\":\"new\",\"game\":\"sabotage-pipes\",\"seed\":18446744073709551616}",
@@ -512,8 +515,43 @@ fn set_state_takes_a_checked_position() {
     assert!(error["problems"].as_array().is_some_and(|p| !p.is_empty()), "{error}");
     assert_eq!(engine.state(), state);
 
+    // A field the position does not have is refused, not ignored.
+    let mut misspelt = state.clone();
+    misspelt["to_mvoe"] = json!(1);
+    let error = engine.refused(json!({"cmd": "set_state", "state": misspelt}), "state/invalid");
+    assert!(error["message"].as_str().unwrap().contains("no field `to_mvoe`"), "{error}");
+    assert_eq!(engine.state(), state);
+
     let mut engine = Engine::start();
     engine.refused(json!({"cmd": "set_state", "state": state}), "session/no_game");
+}
+
+#[test]
+fn messages_quote_at_most_a_hundred_characters_of_the_request() {
+    let mut engine = Engine::start();
+    new_game(&mut engine, 3);
+    let long = "Q".repeat(5000);
+    let requests = [
+        json!({"cmd": "apply", "action": long}),
+        json!({"cmd": "new", "game": long}),
+        json!({"cmd": "new", "game": format!("sabotage-pipes({long}=1)")}),
+        json!({"cmd": "new", "game": "sabotage-pipes", "options": {"rounds": long}}),
+        json!({"cmd": "new", "game": "sabotage-pipes", "options": {long.clone(): 1}}),
+        json!({"cmd": "set_state", "state": {"players": long}}),
+        json!({"cmd": "load", "record": {"game": long, "options": {}, "seats": [], "actions": []}}),
+        json!({"cmd": "load", "record": {"game": "sabotage-pipes", "options": {}, "seats": [], "actions": [long]}}),
+        json!({"cmd": "bot", "name": long}),
+        json!({"cmd": "bot", "name": "greedy", "options": {"samples": long}}),
+        json!({"cmd": "bot", "name": "mcts", "options": {long.clone(): 1}}),
+        json!({"cmd": "record", "seats": [long]}),
+        json!({"cmd": long}),
+    ];
+    for request in requests {
+        let reply = engine.send(request.clone());
+        assert_eq!(reply["ok"], false, "{reply}");
+        let error = reply["error"].to_string();
+        assert!(!error.contains(&"Q".repeat(101)), "{error}");
+    }
 }
 
 #[test]

@@ -10,6 +10,14 @@
 //! utility; length stays under the declared bound; the same seed gives the same game;
 //! and views do not leak: every determinization for a seat gives that seat the same
 //! view, and leaves the acting seat the same legal actions.
+//!
+//! Views are also checked by **non-interference**: at a chance node whose outcome a seat
+//! cannot tell from another (a card another seat draws, a shuffle), every outcome must look
+//! the same to that seat; and when the outcome is replaced by another one and the same
+//! actions are replayed where they stay legal, the seat's view and observed history stay
+//! identical until the rules reveal something: a player's move or an outcome the seat sees.
+//! A determinization cannot catch a leak that the view and the sample share (knowledge kept
+//! in the state); two games that differ only in what the seat may not see can.
 
 use std::collections::HashSet;
 
@@ -30,11 +38,14 @@ pub struct Config {
     pub view_every: usize,
     /// Try every action index against `check` at every `sweep_every`-th state.
     pub sweep_every: usize,
+    /// Non-interference swaps per playout: a hidden chance outcome replaced by another and
+    /// the rest of the game replayed (0 = none).
+    pub swaps: usize,
 }
 
 impl Default for Config {
     fn default() -> Self {
-        Config { playouts: 20, seed: 1, view_every: 3, sweep_every: 17 }
+        Config { playouts: 20, seed: 1, view_every: 3, sweep_every: 17, swaps: 6 }
     }
 }
 
@@ -51,6 +62,10 @@ pub struct Report {
     pub determinizations: usize,
     /// Index sweeps against `check`.
     pub sweeps: usize,
+    /// Non-interference swaps replayed.
+    pub swaps: usize,
+    /// Steps replayed after a swap with the seat's view compared.
+    pub swap_steps: usize,
 }
 
 /// Runs the harness on `game` and returns what it covered.
@@ -66,7 +81,14 @@ pub fn check<G: Game>(game: &G, config: Config) -> Report {
         let mut quiet = Report::default();
         let quiet_config = Config { view_every: usize::MAX, sweep_every: usize::MAX, ..config };
         let second = playout(game, seed, quiet_config, &mut quiet);
-        assert_eq!(first, second, "{}: seed {seed} did not give the same game twice", game.options());
+        let texts = |actions: &[G::Action]| actions.iter().map(|&a| game.action_text(a)).collect::<Vec<_>>();
+        assert_eq!(
+            texts(&first),
+            texts(&second),
+            "{}: seed {seed} did not give the same game twice",
+            game.options()
+        );
+        crate::interference::check(game, seed, &first, config.swaps, &mut report);
         report.playouts += 1;
     }
     report
@@ -89,8 +111,8 @@ fn check_index_space<G: Game>(game: &G) {
     assert!(game.action_from_index(n).is_none(), "index {n} should be out of range");
 }
 
-/// Plays one seeded random game, checking every state; returns the action texts.
-fn playout<G: Game>(game: &G, seed: u64, config: Config, report: &mut Report) -> Vec<String> {
+/// Plays one seeded random game, checking every state; returns its actions.
+fn playout<G: Game>(game: &G, seed: u64, config: Config, report: &mut Report) -> Vec<G::Action> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut det_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_de7e);
     let mut state = game.initial_state();
@@ -155,7 +177,7 @@ fn playout<G: Game>(game: &G, seed: u64, config: Config, report: &mut Report) ->
             "{}: clone_from over another state writes other JSON",
             ctx(step)
         );
-        history.push(game.action_text(action));
+        history.push(action);
     }
     unreachable!()
 }

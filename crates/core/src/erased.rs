@@ -13,7 +13,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 use serde_json::{Value, json};
 
-use crate::error::{ActionError, Illegal, OptionsError, SetupError};
+use crate::error::{ActionError, Illegal, OptionsError, SetupError, quote};
 use crate::game::{Game, Turn, sample_chance};
 use crate::options::Options;
 use crate::record::Record;
@@ -156,8 +156,16 @@ impl<G: Game> DynGame for ErasedGame<G> {
         Box::new(ErasedState::new(self.0.clone(), seed))
     }
     fn load_state(&self, state: &Value, seed: u64) -> Result<Box<dyn DynState>, SetupError> {
-        let raw: G::State = serde_json::from_value(state.clone())
-            .map_err(|e| SetupError::one(format!("not a {} state: {e}", G::spec().id)))?;
+        let id = G::spec().id;
+        let raw: G::State = serde_json::from_value(state.clone()).map_err(|e| {
+            SetupError::one(format!("this is not a valid {id} position: {}", quote(&e.to_string())))
+        })?;
+        let unknown = crate::strict::unknown_fields(state, &to_json(&raw), 5);
+        if !unknown.is_empty() {
+            let problems =
+                unknown.iter().map(|path| format!("a {id} position has no field `{path}`")).collect();
+            return Err(SetupError { problems });
+        }
         let state = self.0.validate(raw)?;
         let mut erased = ErasedState::new(self.0.clone(), seed);
         erased.state = state;

@@ -5,20 +5,32 @@ use std::fmt;
 
 use thiserror::Error;
 
+/// The most characters of a client's text that a message quotes.
+pub const QUOTE_LIMIT: usize = 100;
+
+/// Text a client sent, cut to [`QUOTE_LIMIT`] characters (with `…`) for a message, so
+/// that a huge or hostile input never comes back whole in an error.
+pub fn quote(text: &str) -> String {
+    match text.char_indices().nth(QUOTE_LIMIT) {
+        None => text.to_owned(),
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+    }
+}
+
 /// Text that could not be read as an action of the game.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("could not read `{text}` as an action: {reason}")]
 pub struct ParseActionError {
-    /// The text as given.
+    /// The text as given, cut to [`QUOTE_LIMIT`] characters.
     pub text: String,
     /// Why it could not be read, and what was expected.
     pub reason: String,
 }
 
 impl ParseActionError {
-    /// A parse error for `text`.
+    /// A parse error for `text` (kept to [`QUOTE_LIMIT`] characters).
     pub fn new(text: &str, reason: impl Into<String>) -> Self {
-        ParseActionError { text: text.to_owned(), reason: reason.into() }
+        ParseActionError { text: quote(text), reason: reason.into() }
     }
 }
 

@@ -33,10 +33,12 @@ pub mod erased;
 pub mod error;
 pub mod game;
 pub mod golden;
+mod interference;
 pub mod options;
 pub mod record;
 pub mod registry;
 pub mod spec;
+mod strict;
 
 pub use erased::{DynGame, DynState, ErasedGame, ErasedState};
 pub use error::{ActionError, Illegal, OptionsError, ParseActionError, RecordError, SetupError};

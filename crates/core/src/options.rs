@@ -7,7 +7,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::error::OptionsError;
+use crate::error::{OptionsError, quote};
 use crate::spec::{GameSpec, OptionDefault, OptionKind, OptionSpec};
 
 /// The value of one option.
@@ -73,7 +73,7 @@ impl Options {
             other => {
                 return Err(OptionsError::new(
                     spec.id,
-                    format!("options must be a JSON object, not {other}"),
+                    format!("options must be a JSON object, not {}", quote(&other.to_string())),
                 ));
             }
         }
@@ -91,17 +91,29 @@ impl Options {
             None => (text, None),
         };
         if id != spec.id {
-            return Err(OptionsError::new(spec.id, format!("`{text}` is not a {} game string", spec.id)));
+            return Err(OptionsError::new(
+                spec.id,
+                format!("`{}` is not a {} game string", quote(text), spec.id),
+            ));
         }
         let mut options = Options::defaults(spec);
         if let Some(rest) = rest {
             let inner = rest.strip_suffix(')').ok_or_else(|| {
-                OptionsError::new(spec.id, format!("`{text}` is missing its closing parenthesis"))
+                OptionsError::new(spec.id, format!("`{}` is missing its closing parenthesis", quote(text)))
             })?;
+            let mut given: Vec<&str> = Vec::new();
             for pair in inner.split(',').map(str::trim).filter(|p| !p.is_empty()) {
                 let (name, value) = pair.split_once('=').ok_or_else(|| {
-                    OptionsError::new(spec.id, format!("`{pair}` should be written name=value"))
+                    OptionsError::new(spec.id, format!("`{}` should be written name=value", quote(pair)))
                 })?;
+                let name = name.trim();
+                if given.contains(&name) {
+                    return Err(OptionsError::new(
+                        spec.id,
+                        format!("option `{}` is given twice in `{}`", quote(name), quote(text)),
+                    ));
+                }
+                given.push(name);
                 let value = value.trim();
                 let json = if let Ok(i) = value.parse::<i64>() {
                     Value::from(i)
@@ -110,7 +122,7 @@ impl Options {
                 } else {
                     Value::from(value)
                 };
-                options.set_json(name.trim(), &json)?;
+                options.set_json(name, &json)?;
             }
         }
         Ok(options)
@@ -122,7 +134,7 @@ impl Options {
             let known: Vec<&str> = spec.options.iter().map(|o| o.name).collect();
             return Err(OptionsError::new(
                 spec.id,
-                format!("unknown option `{name}`; {} takes {}", spec.id, known.join(", ")),
+                format!("unknown option `{}`; {} takes {}", quote(name), spec.id, known.join(", ")),
             ));
         };
         let parsed = check_value(option, value).map_err(|why| OptionsError::new(spec.id, why))?;
@@ -213,25 +225,26 @@ impl fmt::Display for Options {
     }
 }
 
-fn check_value(option: &OptionSpec, value: &Value) -> Result<OptionValue, String> {
+fn check_value(option: &OptionSpec, json: &Value) -> Result<OptionValue, String> {
     let name = option.name;
+    let value = quote(&json.to_string());
     match option.kind {
-        OptionKind::Int { min, max } => match value.as_i64() {
+        OptionKind::Int { min, max } => match json.as_i64() {
             Some(v) if (min..=max).contains(&v) => Ok(OptionValue::Int(v)),
             _ => Err(format!("option `{name}` must be an integer from {min} to {max}, not {value}")),
         },
-        OptionKind::IntChoice { values } => match value.as_i64() {
+        OptionKind::IntChoice { values } => match json.as_i64() {
             Some(v) if values.contains(&v) => Ok(OptionValue::Int(v)),
             _ => {
                 let allowed: Vec<String> = values.iter().map(i64::to_string).collect();
                 Err(format!("option `{name}` must be one of {}, not {value}", allowed.join(", ")))
             }
         },
-        OptionKind::Bool => match value.as_bool() {
+        OptionKind::Bool => match json.as_bool() {
             Some(v) => Ok(OptionValue::Bool(v)),
             None => Err(format!("option `{name}` must be true or false, not {value}")),
         },
-        OptionKind::Choice { values } => match value.as_str() {
+        OptionKind::Choice { values } => match json.as_str() {
             Some(v) if values.contains(&v) => Ok(OptionValue::Str(v.to_owned())),
             _ => Err(format!("option `{name}` must be one of {}, not {value}", values.join(", "))),
         },

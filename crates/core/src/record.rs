@@ -36,7 +36,8 @@ impl Record {
     /// # Errors
     /// Text that is not a record, with serde's explanation.
     pub fn from_json_str(text: &str) -> Result<Self, crate::error::RecordError> {
-        serde_json::from_str(text).map_err(|e| crate::error::RecordError::Malformed(e.to_string()))
+        serde_json::from_str(text)
+            .map_err(|e| crate::error::RecordError::Malformed(crate::error::quote(&e.to_string())))
     }
 
     /// Reads a record from a JSON value.
@@ -44,7 +45,8 @@ impl Record {
     /// # Errors
     /// A value that is not a record.
     pub fn from_json(value: &Value) -> Result<Self, crate::error::RecordError> {
-        Record::deserialize(value).map_err(|e| crate::error::RecordError::Malformed(e.to_string()))
+        Record::deserialize(value)
+            .map_err(|e| crate::error::RecordError::Malformed(crate::error::quote(&e.to_string())))
     }
 
     /// The record as pretty JSON.

@@ -4,7 +4,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::erased::{DynGame, DynState, ErasedGame};
-use crate::error::{OptionsError, RecordError};
+use crate::error::{OptionsError, RecordError, quote};
 use crate::game::{Game, Turn};
 use crate::options::Options;
 use crate::record::Record;
@@ -160,7 +160,8 @@ impl Registry {
 
     fn unknown(&self, id: &str) -> OptionsError {
         let known: Vec<&str> = self.entries.iter().map(|e| e.spec.id).collect();
-        OptionsError::new(id, format!("unknown game `{id}`; known games: {}", known.join(", ")))
+        let id = quote(id);
+        OptionsError::new(&id, format!("unknown game `{id}`; known games: {}", known.join(", ")))
     }
 
     /// Makes a bot for a game.
@@ -185,14 +186,14 @@ impl Registry {
     /// reason), or a stated result that the replay does not give.
     pub fn load_record(&self, record: &Record) -> Result<Box<dyn DynState>, RecordError> {
         if self.entry(&record.game).is_none() {
-            return Err(RecordError::UnknownGame(record.game.clone()));
+            return Err(RecordError::UnknownGame(quote(&record.game)));
         }
         let game = self.make(&record.game, &record.options)?;
         let mut state = game.new_state(record.seed.unwrap_or(0));
         for (i, text) in record.actions.iter().enumerate() {
             state.apply(text).map_err(|error| RecordError::Action {
                 number: i + 1,
-                text: text.clone(),
+                text: quote(text),
                 error,
             })?;
         }

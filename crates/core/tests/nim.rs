@@ -31,6 +31,11 @@ fn options_are_checked_and_canonical() {
     assert_eq!(Options::from_canonical(spec, "nim(players=2)").unwrap(), Options::defaults(spec));
     assert!(Options::from_canonical(spec, "nim(players=2").is_err());
     assert!(Options::from_canonical(spec, "chess").is_err());
+    let err = Options::from_canonical(spec, "nim(players=2,players=2)").unwrap_err();
+    assert!(err.to_string().contains("option `players` is given twice"), "{err}");
+    let long = "x".repeat(1000);
+    let err = Options::from_canonical(spec, &format!("nim({long}=1)")).unwrap_err().to_string();
+    assert!(err.len() < 300 && err.contains('…'), "{err}");
 }
 
 #[test]

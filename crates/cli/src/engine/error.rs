@@ -5,6 +5,7 @@
 //! and this file must change together.
 
 use serde_json::{Map, Value, json};
+use tabula_core::error::quote;
 use tabula_core::{ActionError, RecordError, SetupError};
 
 /// A refused request: `{"code","message",...details}` in the response's `error` field.
@@ -59,7 +60,10 @@ impl EngineError {
 
     /// `game/unknown`: no game with this id.
     pub fn unknown_game(id: &str, known: &[&str]) -> Self {
-        EngineError::new("game/unknown", format!("unknown game `{id}`; known games: {}", known.join(", ")))
+        EngineError::new(
+            "game/unknown",
+            format!("unknown game `{}`; known games: {}", quote(id), known.join(", ")),
+        )
     }
 
     /// `options/invalid`: the game refuses these options.
@@ -99,7 +103,7 @@ impl EngineError {
     pub fn unknown_bot(name: &str, game: &str, known: &[&str]) -> Self {
         EngineError::new(
             "bot/unknown",
-            format!("unknown bot `{name}` for {game}; bots: {}", known.join(", ")),
+            format!("unknown bot `{}` for {game}; bots: {}", quote(name), known.join(", ")),
         )
     }
 

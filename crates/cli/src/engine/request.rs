@@ -5,6 +5,7 @@
 use serde_json::{Map, Value};
 
 use super::error::EngineError;
+use super::strict_json::Strict;
 
 /// Every command, with the fields it takes (besides `cmd` and `id`).
 const COMMANDS: &[(&str, &[&str])] = &[
@@ -116,8 +117,12 @@ pub fn parse(line: &str) -> (Option<Value>, Result<ClientIn, EngineError>) {
     if line.trim().is_empty() {
         return (None, Err(EngineError::json("the line is empty; each line must hold one JSON object")));
     }
-    let value: Value = match serde_json::from_str(line) {
-        Ok(value) => value,
+    let value: Value = match serde_json::from_str::<Strict>(line) {
+        Ok(Strict(value)) => value,
+        // JSON whose meaning is ambiguous (a key given twice) is a bad request, not bad JSON.
+        Err(e) if e.classify() == serde_json::error::Category::Data => {
+            return (None, Err(EngineError::bad_request(format!("the request is ambiguous: {e}"))));
+        }
         Err(e) => return (None, Err(EngineError::json(format!("the line is not JSON: {e}")))),
     };
     let Value::Object(map) = value else {
@@ -241,9 +246,16 @@ impl Fields<'_> {
         }
     }
 
+    /// A seat, or `None` when the field is left out. `null` is refused like a misspelt
+    /// field: a client that meant a seat must not get the referee's view.
     fn opt_seat(&self, name: &str) -> Result<Option<usize>, EngineError> {
         match self.map.get(name) {
-            None | Some(Value::Null) => Ok(None),
+            None => Ok(None),
+            Some(Value::Null) => Err(EngineError::bad_request(format!(
+                "`{}`: `{name}` must be a seat number (an integer from 0), not null; leave the field out {}",
+                self.cmd,
+                if self.cmd == "view" { "for the referee view" } else { "when no seat is claimed" }
+            ))),
             Some(value) => match value {
                 Value::Number(n) if n.is_i64() || n.is_u64() => match n.as_u64().map(usize::try_from) {
                     Some(Ok(seat)) => Ok(Some(seat)),
@@ -344,6 +356,13 @@ mod tests {
         assert_eq!(code(r#"{"cmd":"view","palyer":1}"#), Some("protocol/bad_request"));
         assert_eq!(code(r#"{"cmd":"view","player":-1}"#), Some("seat/invalid"));
         assert_eq!(code(r#"{"cmd":"view","player":1.5}"#), Some("protocol/bad_request"));
+        assert_eq!(code(r#"{"cmd":"view","player":null}"#), Some("protocol/bad_request"));
+        assert_eq!(code(r#"{"cmd":"view","player":1,"player":0}"#), Some("protocol/bad_request"));
+        assert_eq!(
+            code(r#"{"cmd":"new","game":"g","options":{"players":4,"players":2}}"#),
+            Some("protocol/bad_request")
+        );
+        assert_eq!(code(r#"{"cmd":"apply","index":0,"player":null}"#), Some("protocol/bad_request"));
         assert_eq!(code(r#"{"cmd":"apply","index":-1}"#), Some("action/index"));
         assert_eq!(code(r#"{"cmd":"new","game":"g","seed":-1}"#), Some("protocol/bad_request"));
         assert_eq!(code(r#"{"cmd":"new","game":"g","seed":1e300}"#), Some("protocol/bad_request"));

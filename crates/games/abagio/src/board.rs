@@ -348,7 +348,9 @@ impl Stack {
         }
     }
 
-    /// Puts a frog on top. The caller keeps the height within [`MAX_STACK`].
+    /// Puts a frog on top. The caller keeps the height within its square's
+    /// [`Square::max_height`]: the rules never land on a full stack and validation refuses
+    /// a position with one (tests/positions.rs checks both).
     pub fn push(&mut self, frog: Colour) {
         let h = self.height();
         debug_assert!(h < MAX_STACK);

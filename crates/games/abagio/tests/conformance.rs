@@ -5,7 +5,10 @@ use tabula_core::Game;
 use tabula_core::conformance::{self, Config};
 
 fn run(game: Abagio, playouts: usize, seed: u64) {
-    let report = conformance::check(&game, Config { playouts, seed, view_every: 7, sweep_every: 13 });
+    let report = conformance::check(
+        &game,
+        Config { playouts, seed, view_every: 7, sweep_every: 13, ..Config::default() },
+    );
     assert_eq!(report.playouts, playouts);
     assert!(report.states > playouts * 100, "{report:?}");
     assert!(report.determinizations > 0 && report.sweeps > 0 && report.chance_nodes > playouts * 20);

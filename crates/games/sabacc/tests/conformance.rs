@@ -9,7 +9,8 @@ fn run(mut options: Value, playouts: usize, view_every: usize, sweep_every: usiz
     let obj = options.as_object_mut().unwrap();
     obj.entry("hands").or_insert(json!(2));
     let game = Sabacc::from_json(&options).unwrap_or_else(|e| panic!("{options}: {e}"));
-    let report = conformance::check(&game, Config { playouts, seed: 5, view_every, sweep_every });
+    let report =
+        conformance::check(&game, Config { playouts, seed: 5, view_every, sweep_every, ..Config::default() });
     assert_eq!(report.playouts, playouts, "{options}");
     assert!(
         report.chance_nodes > 0 && report.determinizations > 0 && report.sweeps > 0,

@@ -39,7 +39,7 @@ use tabula_core::{
 
 pub use action::{Action, NUM_ACTIONS, Side};
 pub use card::{Card, Colour, PipeKind, Square};
-pub use state::{Cards, Phase, Roof, RoundResult, State, roof_value, round_score};
+pub use state::{Cards, MAX_ROOF_VALUE, Phase, Roof, RoundResult, State, roof_value, round_score};
 pub use view::View;
 
 static SPEC: GameSpec = GameSpec {

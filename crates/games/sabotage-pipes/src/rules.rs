@@ -136,12 +136,11 @@ impl Plays {
     }
 
     fn push(&mut self, action: Action) {
-        // Never false: a hand holds at most 9 distinct cards, each with a discard and at
-        // most 18 placements (Sabotage on two full roofs).
+        // Within capacity by the rules and validation: a hand holds at most 9 cards (a
+        // position with more is refused), each with a discard and at most 18 placements
+        // (Sabotage on two full roofs). The test `legal_lists_fit_max_legal` checks it.
         debug_assert!(self.actions.len() < self.actions.capacity());
-        if self.actions.len() < self.actions.capacity() {
-            self.actions.push(action);
-        }
+        self.actions.push(action);
     }
 
     /// Pushes `action(square)` for each square of a 9-bit set, A to I.

@@ -4,7 +4,7 @@ use tabula_core::SetupError;
 
 use crate::card::{Card, PipeKind, Square, composition};
 use crate::rules::may_end;
-use crate::state::{HAND_SIZE, MAX_PLAYERS, MAX_ROUNDS, Phase, State, round_score};
+use crate::state::{HAND_SIZE, MAX_PLAYERS, MAX_ROOF_VALUE, MAX_ROUNDS, Phase, State, round_score};
 
 /// Checks `state` against the rules and the deck; returns it if every rule holds.
 ///
@@ -35,6 +35,13 @@ pub fn validate(mut state: State) -> Result<State, SetupError> {
         bad(format!("{} round results are given for {} finished rounds", state.results.len(), state.round));
     }
     for (i, r) in state.results.as_slice().iter().enumerate() {
+        if let Some(&v) = r.values.iter().find(|&&v| v > MAX_ROOF_VALUE) {
+            bad(format!(
+                "round {}: a roof is worth at most {MAX_ROOF_VALUE} (eight lines of 2), not {v}",
+                i + 1
+            ));
+            continue;
+        }
         let mut points = r.values.map(round_score);
         if let Some(closer) = r.closer {
             if closer as usize >= players {

@@ -161,7 +161,11 @@ const COLOUR_CODES: [u8; Card::NUM] = {
     codes
 };
 
-/// A roof's value: the points of its eight lines.
+/// The most a roof can be worth: each of its eight lines scores at most 2 (one colour and
+/// one family), which a roof of a single colour reaches.
+pub const MAX_ROOF_VALUE: u8 = 2 * crate::card::LINES.len() as u8;
+
+/// A roof's value: the points of its eight lines, at most [`MAX_ROOF_VALUE`].
 pub fn roof_value(roof: &Roof) -> u8 {
     // A line scores 1 for lying within the squares of one family and 1 more for lying
     // within the squares of one colour (a square holds one card, so a line lies within at

@@ -6,7 +6,10 @@ use tabula_sabotage_pipes::SabotagePipes;
 
 fn run(players: u8, demontage: bool, rounds: u8, playouts: usize) {
     let game = SabotagePipes::with(players, demontage, rounds).unwrap();
-    let report = conformance::check(&game, Config { playouts, seed: 11, view_every: 5, sweep_every: 23 });
+    let report = conformance::check(
+        &game,
+        Config { playouts, seed: 11, view_every: 5, sweep_every: 23, ..Config::default() },
+    );
     assert_eq!(report.playouts, playouts);
     assert!(report.states > playouts * 50 * rounds as usize, "{report:?}");
     assert!(report.determinizations > 0 && report.sweeps > 0 && report.chance_nodes > 0);
