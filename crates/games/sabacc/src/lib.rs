@@ -3,8 +3,8 @@
 //! The card game of the Star Wars galaxy, as two French rulebooks give it: *La pratique*
 //! (Didier Hallépée's 78-card tarot game with betting, dice and blocking tokens; the
 //! default), *La théorie* (the 76-card canonical game of Cloud City, and the seed's
-//! four-card exchange game scored in points), and the Black Knight variant played like
-//! blackjack. Rules source: `shared/seeds/sabacc.fr.txt`; the rules as implemented, with
+//! four-card theory game, scored in points or played for money), and the Black Knight
+//! variant played like blackjack; le Contrat Sabacc in teams; side pots at table stakes. Rules source: `shared/seeds/sabacc.fr.txt`; the rules as implemented, with
 //! every interpretation, are in `docs/rules/sabacc.md`.
 //!
 //! | option | values | default |
@@ -12,7 +12,7 @@
 //! | `players` | 2–24 (12 per deck; Black Knight 2–7) | 4 |
 //! | `rules` | `tarot`, `canonical`, `black-knight` | `tarot` |
 //! | `deal` | `classic`, `decouverte`, `holdem`, `stud` (tarot) | `classic` |
-//! | `deck` | `full`, `54` (tarot, Black Knight), `theory` (canonical) | `full` |
+//! | `deck` | `full`, `54` (tarot, Black Knight), `theory`, `canonical`, `west-end` (canonical) | `full` |
 //! | `decks` | 1–2 | 1 |
 //! | `dice` | `2d6`, `d12`, `3d6`, `d20` (tarot) | `2d6` |
 //! | `circuit_change`, `escalating_mouche` | tarot variants | `false` |
@@ -21,8 +21,9 @@
 //! | `max_raise`, `raises`, `tours`, `hands` | bounds | 4, 3, 6, 10 |
 //! | `table` | `friendly-single`, `friendly-regular`, `open` | `friendly-single` |
 //! | `house`, `entry` | open game | 0, 0 |
-//! | `scoring` | `money`, `points` (canonical) | `money` |
-//! | `exchange` | 0–4 (points game) | 3 |
+//! | `scoring` | `money`, `points`, `theory-money` (canonical) | `money` |
+//! | `exchange` | 0–4 (the four-card theory game) | 3 |
+//! | `contract` | le Contrat Sabacc: two teams of two (4 players) | `false` |
 //!
 //! ```
 //! use tabula_core::{Game, Turn};
@@ -76,7 +77,8 @@ static SPEC: GameSpec = GameSpec {
     name: "Sabacc",
     min_players: 2,
     max_players: state::MAX_PLAYERS,
-    teams: false,
+    // Le Contrat Sabacc (`contract`): two teams of two, each seat's return its team's.
+    teams: true,
     chance: ChanceKind::Explicit,
     information: InformationKind::Imperfect,
     // Money games lose money to the Sabacc pot when it is kept (regular session, open game);

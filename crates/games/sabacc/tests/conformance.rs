@@ -91,3 +91,44 @@ fn black_knight() {
         7,
     );
 }
+
+#[test]
+fn canonical_decks_and_the_theory_game_for_money() {
+    run(json!({"rules": "canonical", "players": 3, "deck": "west-end"}), 3, 3, 11);
+    run(json!({"rules": "canonical", "scoring": "points", "deck": "canonical", "players": 3}), 3, 2, 7);
+    run(json!({"rules": "canonical", "scoring": "points", "deck": "west-end", "players": 4}), 2, 3, 7);
+    seats(json!({"rules": "canonical", "scoring": "theory-money"}));
+    run(
+        json!({"rules": "canonical", "scoring": "theory-money", "deck": "canonical", "exchange": 4, "limit": "no-limit"}),
+        3,
+        3,
+        11,
+    );
+}
+
+#[test]
+fn side_pots_with_short_stacks() {
+    // Small caves and no limit: players go all in and bet on into side pots.
+    run(json!({"players": 5, "buy_in": 12, "limit": "no-limit", "hands": 4}), 3, 4, 13);
+    run(json!({"players": 4, "buy_in": 10, "deal": "stud", "circuit_change": true, "hands": 4}), 3, 4, 13);
+    run(json!({"rules": "canonical", "players": 4, "buy_in": 12, "limit": "no-limit", "hands": 4}), 3, 4, 13);
+    run(
+        json!({"rules": "canonical", "scoring": "theory-money", "players": 5, "buy_in": 8, "limit": "no-limit", "hands": 4}),
+        3,
+        4,
+        13,
+    );
+}
+
+#[test]
+fn le_contrat_sabacc() {
+    run(json!({"players": 4, "contract": true}), 3, 3, 11);
+    run(json!({"players": 4, "contract": true, "rules": "canonical"}), 3, 3, 11);
+    run(json!({"players": 4, "contract": true, "rules": "canonical", "scoring": "points"}), 3, 3, 11);
+    run(
+        json!({"players": 4, "contract": true, "rules": "canonical", "scoring": "theory-money", "table": "open"}),
+        3,
+        3,
+        11,
+    );
+}

@@ -130,6 +130,8 @@ fn canonical_sessions_conserve_money_and_reach_every_phase() {
         json!({"rules": "canonical", "players": 3, "hands": 5}),
         json!({"rules": "canonical", "players": 12, "hands": 2, "deck": "theory"}),
         json!({"rules": "canonical", "players": 4, "hands": 4, "scoring": "points", "exchange": 4}),
+        json!({"rules": "canonical", "players": 4, "hands": 6, "scoring": "theory-money", "buy_in": 10}),
+        json!({"rules": "canonical", "players": 4, "hands": 6, "deck": "west-end", "buy_in": 12, "contract": true}),
     ] {
         met.extend(sessions(options, 10));
     }

@@ -105,13 +105,23 @@ fn legal_in_every_rule_set_and_seat_count() {
         json!({"rules": "canonical"}),
         json!({"rules": "canonical", "deck": "theory", "limit": "no-limit"}),
         json!({"rules": "canonical", "scoring": "points", "exchange": 4}),
+        json!({"rules": "canonical", "deck": "west-end"}),
+        json!({"rules": "canonical", "scoring": "theory-money", "buy_in": 12, "limit": "no-limit"}),
+        json!({"rules": "canonical", "scoring": "points", "contract": true}),
+        json!({"contract": true, "buy_in": 10}),
         json!({"rules": "black-knight"}),
         json!({"rules": "black-knight", "deck": "54", "limit": "no-limit"}),
     ];
     let mut twins = 0;
     for (k, set) in sets.iter().enumerate() {
         let black_knight = set["rules"] == "black-knight";
-        let seat_counts: &[u64] = if black_knight { &[2, 4, 7] } else { &[2, 5, 12] };
+        let seat_counts: &[u64] = if black_knight {
+            &[2, 4, 7]
+        } else if set["contract"] == true {
+            &[4]
+        } else {
+            &[2, 5, 12]
+        };
         for &players in seat_counts {
             let mut options = set.clone();
             options["players"] = json!(players);
