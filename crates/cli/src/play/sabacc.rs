@@ -1585,7 +1585,7 @@ mod tests {
     #[test]
     fn canonical_and_points_hands_in_words() {
         assert_eq!(canon_words(&cards("7-sabres 10-coins")), "+17");
-        assert_eq!(canon_words(&cards("star demise")), "−30: bombs out");
+        assert_eq!(canon_words(&cards("star demise")), "−28: bombs out");
         assert_eq!(canon_words(&cards("idiot 2-coins 3-flasks")), "the Idiot's Array");
         assert_eq!(canon_words(&cards("ace-coins 8-sabres")), "pure Sabacc (+23)");
         assert_eq!(points_words(&cards("ace-coins 10-sabres 9-staves")), "34: scores 11");
