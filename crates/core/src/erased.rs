@@ -157,7 +157,7 @@ impl<G: Game> DynGame for ErasedGame<G> {
     }
     fn load_state(&self, state: &Value, seed: u64) -> Result<Box<dyn DynState>, SetupError> {
         let raw: G::State = serde_json::from_value(state.clone())
-            .map_err(|e| SetupError::one(format!("not a {} state: {e}", G::spec().id)))?;
+            .map_err(|e| SetupError::one(format!("this is not a state of {}: {e}", G::spec().id)))?;
         let state = self.0.validate(raw)?;
         let mut erased = ErasedState::new(self.0.clone(), seed);
         erased.state = state;
