@@ -209,17 +209,24 @@ impl App {
 
     /// Plays the person's moves, all or none (several leaps typed on one line).
     fn play_all(&mut self, texts: &[String]) {
-        match self.session.play_all(texts) {
-            Ok(steps) => {
-                let mut said = Vec::new();
-                for applied in steps {
+        if let Err(message) = self.session.check_all(texts) {
+            self.status = Status { text: message, error: true };
+            return;
+        }
+        let mut said = Vec::new();
+        for text in texts {
+            match self.session.play(text) {
+                Ok(applied) => {
                     let played = applied.played.clone();
                     said.push(self.after(applied).unwrap_or(played));
                 }
-                self.status = Status { text: format!("You {}.", said.join("; ")), error: false };
+                Err(message) => {
+                    self.status = Status { text: message, error: true };
+                    return;
+                }
             }
-            Err(message) => self.status = Status { text: message, error: true },
         }
+        self.status = Status { text: format!("You {}.", said.join("; ")), error: false };
     }
 
     fn say_played(&mut self, said: Option<String>, played: &str) {

@@ -271,13 +271,14 @@ impl Session {
         self.apply_with(actor, |state| state.apply(text).map_err(|e| e.to_string()))
     }
 
-    /// Plays the person's moves in order, all or none: when the rules refuse one, nothing
-    /// is played and the message names it (`14/8: ...`).
+    /// Checks the person's moves in order, all or none, on a copy of the game: `Ok` when
+    /// the rules accept each one after the ones before it (then [`Session::play`] plays
+    /// them one by one).
     ///
     /// # Errors
-    /// When another seat is to act, or the rules refuse one of the moves, or the turn passes
-    /// to another seat before the last one.
-    pub fn play_all(&mut self, texts: &[String]) -> Result<Vec<Applied>, String> {
+    /// When another seat is to act, or the rules refuse one of the moves (the message
+    /// starts with it: `14/8: ...`), or the turn passes to another seat before the last one.
+    pub fn check_all(&self, texts: &[String]) -> Result<(), String> {
         self.check_turn()?;
         let mut trial = self.state.clone_box();
         for (i, text) in texts.iter().enumerate() {
@@ -287,7 +288,7 @@ impl Session {
             }
             trial.apply(text).map_err(|e| format!("{text}: {e}"))?;
         }
-        texts.iter().map(|text| self.play(text)).collect()
+        Ok(())
     }
 
     fn check_turn(&self) -> Result<(), String> {

@@ -466,7 +466,8 @@ impl Picker {
             return self.finish_typed(view, &Offer::read(view, legal));
         }
         let words: Vec<&str> = line.split_whitespace().collect();
-        if words.len() > 1 && words.iter().all(|w| matches!(Action::parse(w), Ok(Action::Leap { .. }))) {
+        // Each word is read and refused on its own: the whole line is not one action.
+        if words.len() > 1 && words.iter().all(|w| w.contains('/')) {
             return Outcome::PlayAll(words.into_iter().map(str::to_owned).collect());
         }
         Outcome::Play(line.to_owned())

@@ -329,7 +329,7 @@ impl GameScreen for SabotageScreen {
     }
 
     fn command_example(&self) -> &'static str {
-        "Ao own · Xr E · Wb A · sab opp E · dem E · discard Ao · end · draw"
+        "Ao own · Xr E · Wb A · sab opp E · dem E · discard Ao · end"
     }
 
     fn help(&self) -> Vec<Line<'static>> {

@@ -41,12 +41,14 @@ pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx, screen: &SabotageScreen, v
     roof_panel(frame, second, app, view, 1 - own, marked[1 - own]);
     hand_panel(frame, hand, app, view);
     moves_panel(frame, moves, app, view);
-    let score_height = view.rounds as u16 + 5;
+    // In a short terminal the legend under the scores gives its line to the log.
+    let legend = right.height >= 26;
+    let score_height = view.rounds as u16 + if legend { 5 } else { 4 };
     let [table, scores, log] =
         Layout::vertical([Constraint::Length(7), Constraint::Length(score_height), Constraint::Min(3)])
             .areas(right);
     table_panel(frame, table, app, view);
-    scores_panel(frame, scores, app, view);
+    scores_panel(frame, scores, app, view, legend);
     log_panel(frame, log, app.session, &text_spans);
 }
 
@@ -225,7 +227,7 @@ fn table_panel(frame: &mut Frame, area: Rect, app: &Scene, view: &View) {
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }).block(block), area);
 }
 
-fn scores_panel(frame: &mut Frame, area: Rect, app: &Scene, view: &View) {
+fn scores_panel(frame: &mut Frame, area: Rect, app: &Scene, view: &View, legend: bool) {
     let teams = [team_name(app.session, 0), team_name(app.session, 1)];
     let own = view.player as usize % 2;
     let mut lines = cards::score_lines(
@@ -235,7 +237,9 @@ fn scores_panel(frame: &mut Frame, area: Rect, app: &Scene, view: &View) {
         view.rounds as usize,
         Some((view.round as usize, view.values)),
     );
-    lines.push(Line::from(Span::raw("[roof value]  * ended the round (−1)").fg(Color::DarkGray)));
+    if legend {
+        lines.push(Line::from(Span::raw("[roof value]  * ended it (−1)").fg(Color::DarkGray)));
+    }
     let block = Block::bordered().title(" Scores ".bold());
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }
