@@ -115,14 +115,24 @@ fn date_of(name: &str) -> Option<String> {
     (day.len() == 10 && time.len() == 8).then(|| format!("{day} {} UTC", time.replace('-', ":")))
 }
 
-/// One line of `tabula replay --list`: date, game, options, seats, result.
-pub fn summary(past: &Past) -> String {
+/// One line of `tabula replay --list`: date, game, the options that differ from the
+/// game's `defaults` (a JSON object; none when unknown), seats, result.
+pub fn summary(past: &Past, defaults: Option<&serde_json::Value>) -> String {
     let file = past.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     match &past.record {
         Ok(record) => {
-            let options = match &record.options {
-                serde_json::Value::Object(map) if !map.is_empty() => format!(" {}", record.options),
-                _ => String::new(),
+            let changed: serde_json::Map<String, serde_json::Value> = match &record.options {
+                serde_json::Value::Object(map) => map
+                    .iter()
+                    .filter(|(key, value)| defaults.and_then(|d| d.get(key.as_str())) != Some(*value))
+                    .map(|(key, value)| (key.clone(), value.clone()))
+                    .collect(),
+                _ => serde_json::Map::new(),
+            };
+            let options = if changed.is_empty() {
+                String::new()
+            } else {
+                format!(" {}", serde_json::Value::Object(changed))
             };
             let result = match &record.result {
                 Some(result) => {
@@ -189,7 +199,7 @@ mod tests {
         assert_eq!(past.len(), 3);
         assert!(past[0].record.is_err(), "the junk sorts first");
         assert_eq!(past[2].path, second);
-        let line = summary(&past[1]);
+        let line = summary(&past[1], Some(&serde_json::json!({"players": 2})));
         assert!(line.contains("abagio  ann 1, greedy -1"), "{line}");
         assert!(line.contains(" UTC"), "{line}");
         std::fs::remove_dir_all(&folder).ok();

@@ -49,8 +49,15 @@ pub fn run(args: Args) -> Result<(), String> {
                 folder.display()
             );
         }
+        let registry = tabula_registry::registry();
+        // Each game's default options, so that a line shows only the options chosen.
+        let defaults = |id: &str| {
+            let game = registry.make(id, &serde_json::json!({})).ok()?;
+            Some(game.new_state(0).record(Vec::new()).options)
+        };
         for game in &past {
-            println!("{}", archive::summary(game));
+            let id = game.record.as_ref().map(|r| r.game.as_str()).unwrap_or_default();
+            println!("{}", archive::summary(game, defaults(id).as_ref()));
         }
         return Ok(());
     }

@@ -434,3 +434,54 @@ fn write_play_abagio_screenshot() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/play-abagio-screenshot.txt");
     std::fs::write(&path, screen).unwrap();
 }
+
+#[test]
+fn help_wraps_and_scrolls_at_every_size() {
+    let mut app = app_with(0, "greedy", 3);
+    app.settle();
+    for (w, h) in [(80, 24), (100, 32), (132, 43)] {
+        press(&mut app, KeyCode::Char('?'));
+        let mut seen = String::new();
+        for _ in 0..6 {
+            seen.push_str(&render(&app, w, h));
+            press(&mut app, KeyCode::PageDown);
+        }
+        // The sentence that explains how squares are numbered, wrapped, is all there.
+        let words: Vec<&str> = seen.split_whitespace().collect();
+        let text = words.join(" ").replace("│ │", " ").replace('│', "");
+        for phrase in ["Squares are numbered by their distance", "7 to 2 are your safe sector", "20/14 14/8"]
+        {
+            let found = phrase.split(' ').all(|word| text.contains(word));
+            assert!(found, "{w}×{h}: {phrase:?} missing:\n{seen}");
+        }
+        assert!(seen.contains("the last square before"), "{w}×{h}:\n{seen}");
+        press(&mut app, KeyCode::Char('z'));
+        assert_eq!(app.overlay, None);
+    }
+}
+
+#[test]
+fn several_leaps_on_one_line_play_in_order_or_not_at_all() {
+    let mut app = app_with(0, "greedy", 3);
+    play_turns(&mut app, 2, 5);
+    // Two leaps that follow each other, found on a copy of the game.
+    let legal = app.session.legal();
+    let pair = legal.iter().find_map(|first| {
+        let mut copy = app.session.state().clone_box();
+        copy.apply(first).ok()?;
+        let second = copy.legal_actions().into_iter().find(|a| a.contains('/'))?;
+        Some((first.clone(), second))
+    });
+    let (first, second) = pair.expect("a turn of two leaps");
+    let history = app.session.state().history().len();
+    type_command(&mut app, &format!("{first} 25/30"));
+    assert!(app.status.error);
+    assert!(app.status.text.starts_with("25/30: "), "the failing leap's reason: {}", app.status.text);
+    assert_eq!(app.session.state().history().len(), history, "nothing was played");
+    type_command(&mut app, &format!("{first} {second}"));
+    assert!(!app.status.error, "{}", app.status.text);
+    assert_eq!(app.session.state().history().len(), history + 2);
+    let log: Vec<&str> = app.session.log().iter().rev().take(3).map(|l| l.text.as_str()).collect();
+    assert!(log.iter().any(|t| t.starts_with(&format!("leap {second}"))), "{log:?}");
+    assert!(!log.iter().any(|t| t.contains("no leap is left") && t.contains(&first)), "{log:?}");
+}

@@ -651,3 +651,82 @@ fn any_keys_never_panic() {
         );
     }
 }
+
+#[test]
+fn help_explains_the_card_names_and_the_levels() {
+    let mut app = app_with(json!({}), 0, "greedy", 3);
+    app.settle();
+    press(&mut app, KeyCode::Char('?'));
+    let mut seen = String::new();
+    for _ in 0..6 {
+        seen.push_str(&render(&app, 100, 32));
+        press(&mut app, KeyCode::PageDown);
+    }
+    for text in ["T1 to T21", "knight", "Ns is the", "swords", "--vs easy|medium|hard"] {
+        assert!(seen.contains(text), "{text:?} missing:\n{seen}");
+    }
+}
+
+#[test]
+fn hand_windows_say_out_and_agree_with_the_table() {
+    // The seed of issue 11: a seat that said `see` while two went on was listed as if it
+    // had played.
+    let mut app = app_with(json!({"hands": 4}), 0, "greedy", 135769);
+    let mut outs = 0;
+    let mut windows = 0;
+    let registry = tabula_registry::registry();
+    let mut me: Box<dyn DynBot> = registry.make_bot("sabacc", "greedy", &json!({}), 1).unwrap();
+    for _ in 0..5000 {
+        app.settle();
+        if let Some(Overlay::Window(index)) = app.overlay {
+            windows += 1;
+            let screen = render(&app, 80, 24);
+            let end = &sabacc_screen(&app).tracker.hands()[index];
+            let cfg = Table::of(&app.session).unwrap().cfg;
+            let view = sabacc_view(&app);
+            for (p, laid) in end.record.seats().iter().enumerate() {
+                let name = app.session.name(p);
+                let mut rows = screen.lines().skip_while(|l| !l.contains("seat      cards")).skip(1);
+                let row =
+                    rows.find(|l| l.starts_with(&format!("│{name} ")) || l.starts_with(&format!("│{name}★")));
+                let Some(row) = row else { continue };
+                if !laid.cards().is_empty() && !super::screen::in_showdown(&cfg, &end.record, p) {
+                    assert!(row.contains("out: not in the showdown"), "{row}\n{screen}");
+                    outs += 1;
+                }
+                // The money column is the table's money behind the window.
+                let money = view.state.seats[p].stack.to_string();
+                assert!(row.trim_end_matches('│').trim_end().ends_with(&money), "{money}: {row}\n{screen}");
+            }
+            press(&mut app, KeyCode::Enter);
+            continue;
+        }
+        if app.session.is_over() {
+            break;
+        }
+        let action = me.choose(app.session.state()).unwrap();
+        type_command(&mut app, &action);
+    }
+    assert!(windows >= 3, "the hands' windows were seen");
+    assert!(outs > 0, "some seat was out of a showdown");
+}
+
+#[test]
+fn the_dice_line_shows_this_tours_roll_only() {
+    let mut checked = 0;
+    for seed in 1..6u64 {
+        let mut app = app_with(json!({"hands": 2}), 0, "greedy", seed);
+        play_session(&mut app, "greedy", seed, |app| {
+            let state = sabacc_view(app).state;
+            state.tour >= 2 && state.phase == Phase::Bet
+        });
+        if app.session.is_over() {
+            continue;
+        }
+        let screen = render(&app, 100, 32);
+        let dice = screen.lines().find(|l| l.contains("Dice ")).expect("the dice line");
+        assert!(dice.contains("not rolled yet"), "tour 2 before its roll:\n{screen}");
+        checked += 1;
+    }
+    assert!(checked > 0, "some hand reached a second tour");
+}

@@ -297,3 +297,46 @@ fn write_play_screenshot() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/play-screenshot.txt");
     std::fs::write(&path, screen).unwrap();
 }
+
+#[test]
+fn nine_cards_show_at_the_minimal_size() {
+    // The seed of issue 11: the ninth card was hidden at 80×24.
+    let mut app = app_with(&config(json!({}), 0, "greedy", 745142));
+    play_turns(&mut app, 0, 5);
+    let cards = hand(&app);
+    assert_eq!(cards.len(), 9);
+    let screen = render(&app, 80, 24);
+    let row = screen.lines().skip_while(|l| !l.contains("Your hand (9)")).nth(1).expect("the hand's row");
+    for (i, card) in cards.iter().enumerate() {
+        let shown = row.contains(&format!("{}{card}", i + 1)) || row.contains(&format!("{}[{card}]", i + 1));
+        assert!(shown, "card {} ({card}) missing at 80×24:\n{screen}", i + 1);
+    }
+}
+
+#[test]
+fn ending_with_a_weak_roof_says_why_in_full() {
+    let mut app = app_with(&config(json!({}), 0, "greedy", 745142));
+    play_turns(&mut app, 0, 5);
+    assert!(sabotage_view(&app).values[0] < 5);
+    press(&mut app, KeyCode::Char('e'));
+    assert!(app.status.error);
+    assert!(app.status.text.starts_with("your roof is worth 0"), "{}", app.status.text);
+    // The whole reason shows at 80 columns, wrapped under the table.
+    let screen = render(&app, 80, 24);
+    assert!(screen.contains("(rules §Ending)"), "{screen}");
+}
+
+#[test]
+fn sabotage_and_demontage_read_as_sentences() {
+    use tabula_sabotage_pipes::{Action, Roof};
+    let mut roofs: [Roof; 2] = [[None; 9]; 2];
+    roofs[0][6] = Some("Go".parse().unwrap());
+    roofs[1][0] = Some("Ao".parse().unwrap());
+    let name = |roof: usize| if roof == 0 { "your roof".to_owned() } else { "their roof".to_owned() };
+    let said = |seat, text, you| {
+        super::cards::describe(&roofs, 2, seat, Action::parse(text).unwrap(), &name, you).unwrap()
+    };
+    assert_eq!(said(0, "dem G", true), "play dem on your roof G, removing Go");
+    assert_eq!(said(1, "sab opp G", false), "plays sab on your roof G, removing Go");
+    assert_eq!(said(0, "sab opp A", true), "play sab on their roof A, removing Ao");
+}
