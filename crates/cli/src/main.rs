@@ -28,7 +28,7 @@ enum Command {
     /// Step through a game record (or --last, the last game played) in the terminal,
     /// print it with --text, or --list the past games.
     Replay(replay::Args),
-    /// Random playouts in a release build; prints one JSON object.
+    /// Time random playouts or a bot in a release build; a table, or JSON with --json.
     Bench(bench::Args),
     /// Bots play many games against each other; a table of their strength.
     Arena(arena::Args),

@@ -30,6 +30,10 @@ pub struct Args {
     /// opening the viewer.
     #[arg(long)]
     pub text: bool,
+    /// In a file of records, one per line (`tabula arena --records`), the game with this
+    /// number (from 0, as the arena numbers them).
+    #[arg(long, value_name = "N")]
+    pub game: Option<usize>,
 }
 
 /// Replays a record: prints it with `--text`, else opens the viewer; or lists the past
@@ -71,7 +75,10 @@ pub fn run(args: Args) -> Result<(), String> {
         }
     };
     let registry = tabula_registry::registry();
-    let timeline = Timeline::open(&registry, &path)?;
+    let timeline = match args.game {
+        None => Timeline::open(&registry, &path)?,
+        Some(n) => Timeline::open_line(&registry, &path, n)?,
+    };
     if args.text {
         print!("{}", text::render(&timeline));
         Ok(())

@@ -61,6 +61,27 @@ impl Timeline {
         Timeline::replay(registry, record).map_err(|e| format!("{}: {e}", path.display()))
     }
 
+    /// Reads record number `n` (from 0) of a JSON Lines file of records, as `tabula arena
+    /// --records` writes them, and replays it.
+    ///
+    /// # Errors
+    /// A file that cannot be read, fewer than `n + 1` records, or a record the rules refuse.
+    pub fn open_line(registry: &Registry, path: &Path, n: usize) -> Result<Timeline, String> {
+        let text =
+            std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+        let line = lines.get(n).ok_or_else(|| {
+            format!(
+                "{} holds {} records (games 0 to {}), not game {n}",
+                path.display(),
+                lines.len(),
+                lines.len().saturating_sub(1)
+            )
+        })?;
+        let record = Record::from_json_str(line).map_err(|e| format!("{} game {n}: {e}", path.display()))?;
+        Timeline::replay(registry, record).map_err(|e| format!("{} game {n}: {e}", path.display()))
+    }
+
     /// Replays a record.
     ///
     /// # Errors
