@@ -1,7 +1,6 @@
 //! `tabula`: play the games in the terminal, drive them over the engine protocol, replay
 //! records, pit bots against each other and benchmark the rules and the search.
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -26,15 +25,10 @@ enum Command {
     Play(play::Args),
     /// Speak the JSON Lines engine protocol on stdin/stdout (see docs/protocol.md).
     Engine,
-    /// Step through a game record in the terminal, or print it with --text.
-    Replay {
-        /// The record (JSON).
-        record: PathBuf,
-        /// Print the game as text instead of opening the viewer.
-        #[arg(long)]
-        text: bool,
-    },
-    /// Random playouts in a release build; prints one JSON object.
+    /// Step through a game record (or --last, the last game played) in the terminal,
+    /// print it with --text, or --list the past games.
+    Replay(replay::Args),
+    /// Time random playouts or a bot in a release build; a table, or JSON with --json.
     Bench(bench::Args),
     /// Bots play many games against each other; a table of their strength.
     Arena(arena::Args),
@@ -45,7 +39,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Play(args) => play::run(args),
         Command::Engine => engine::run(),
-        Command::Replay { record, text } => replay::run(&record, text),
+        Command::Replay(args) => replay::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Arena(args) => arena::run(args),
     };

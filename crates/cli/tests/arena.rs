@@ -56,5 +56,20 @@ fn the_csv_files_and_the_records_of_an_arena() {
         let replayed = registry.load_record(&record).unwrap();
         assert_eq!(Some(replayed.returns()), record.result);
     }
+    // Any game of the arena replays with `tabula replay FILE --game N`.
+    let replay = |n: &str| {
+        Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .arg("replay")
+            .arg(&records)
+            .args(["--game", n, "--text"])
+            .output()
+            .unwrap()
+    };
+    let out = replay("3");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(!out.stdout.is_empty());
+    let out = replay("4");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("holds 4 records (games 0 to 3), not game 4"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -95,3 +95,104 @@ fn the_viewer_needs_a_terminal() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--text"));
 }
+
+/// A whole game of `game` with arbitrary (but fixed) legal moves, as a record.
+fn any_record(game: &str, options: Value, seed: u64, seats: &[&str]) -> Record {
+    let registry = tabula_registry::registry();
+    let game = registry.make(game, &options).unwrap();
+    let mut state = game.new_state(seed);
+    let mut moves = 0usize;
+    while !state.is_terminal() {
+        if state.turn() == Turn::Chance {
+            state.sample_chance().unwrap();
+        } else {
+            let legal = state.legal_actions();
+            state.apply(&legal[moves * 7919 % legal.len()]).unwrap();
+            moves += 1;
+        }
+    }
+    state.record(seats.iter().map(|s| (*s).to_owned()).collect())
+}
+
+/// `tabula` with its data directory in a fresh temporary folder.
+fn tabula_with_data(dir: &std::path::Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .env("TABULA_DATA_DIR", dir)
+        .output()
+        .expect("the tabula binary runs")
+}
+
+#[test]
+fn past_games_are_listed_and_the_last_one_opens() {
+    let dir = std::env::temp_dir().join(format!("tabula-replay-data-{}", std::process::id()));
+    std::fs::remove_dir_all(&dir).ok();
+    let out = tabula_with_data(&dir, &["replay", "--last", "--text"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no past game yet"));
+    let records = dir.join("records");
+    std::fs::create_dir_all(&records).unwrap();
+    let older = any_record("sabotage-pipes", json!({"rounds": 1}), 3, &["ann", "greedy"]);
+    let newer = any_record("abagio", json!({}), 4, &["bob", "medium:iters=300"]);
+    std::fs::write(records.join("2025-01-02T10-00-00Z-sabotage-pipes-seed-3.json"), older.to_json_pretty())
+        .unwrap();
+    std::fs::write(records.join("2025-03-04T11-12-13Z-abagio-seed-4.json"), newer.to_json_pretty()).unwrap();
+    let out = tabula_with_data(&dir, &["replay", "--list"]);
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    assert!(lines[0].starts_with("2025-01-02 10:00:00 UTC  sabotage-pipes {\"rounds\":1}  ann "), "{stdout}");
+    assert!(lines[1].starts_with("2025-03-04 11:12:13 UTC  abagio  bob "), "{stdout}");
+    assert!(lines[1].contains("medium "), "bot settings are left out: {stdout}");
+    let out = tabula_with_data(&dir, &["replay", "--last", "--text"]);
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.starts_with("Abagio"), "the newest game: {stdout}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn text_prints_the_board_or_table_and_the_result_of_every_game() {
+    let cases = [
+        ("abagio", json!({}), ["pond: red", "|21 ", "Game over: ", "wins after"]),
+        (
+            "sabacc",
+            json!({"hands": 2, "players": 3}),
+            ["Hand 1 is over", "winners:", "money ", "Session over"],
+        ),
+    ];
+    for (game, options, expected) in cases {
+        let seats: &[&str] = &["ann", "bob", "cid"];
+        let players = if game == "abagio" { 2 } else { 3 };
+        let record = any_record(game, options, 5, &seats[..players]);
+        let path = temp_file(&format!("{game}.json"), &record.to_json_pretty());
+        let out = tabula(&["replay", path.to_str().unwrap(), "--text"]);
+        std::fs::remove_file(&path).ok();
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        for text in expected {
+            assert!(stdout.contains(text), "{game}: {text:?} missing:\n{stdout}");
+        }
+    }
+}
+
+#[test]
+fn help_lists_every_command_with_a_line_each() {
+    let out = tabula(&["--help"]);
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success());
+    for command in ["play", "engine", "replay", "bench", "arena"] {
+        let line = stdout.lines().find(|l| l.trim_start().starts_with(&format!("{command} ")));
+        let line = line.unwrap_or_else(|| panic!("{command} missing:\n{stdout}"));
+        assert!(
+            line.trim_start()[command.len()..].trim().len() > 10,
+            "{command} has no description:\n{stdout}"
+        );
+    }
+    let out = tabula(&["replay", "--help"]);
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    for flag in ["--last", "--list", "--text"] {
+        assert!(stdout.contains(flag), "{flag}:\n{stdout}");
+    }
+}

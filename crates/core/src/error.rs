@@ -139,13 +139,27 @@ pub enum RecordError {
         error: ActionError,
     },
     /// The record's stated result disagrees with the replayed game.
-    #[error("the record says the result is {stated:?} but replaying it gives {actual:?}")]
+    #[error("the record says the result is {} but {}", returns_text(stated), replayed_text(actual.as_deref()))]
     Result {
         /// The result written in the record.
         stated: Vec<f64>,
         /// The returns after replaying.
         actual: Option<Vec<f64>>,
     },
+}
+
+/// Returns as people write them: `1, -1`.
+fn returns_text(returns: &[f64]) -> String {
+    let parts: Vec<String> = returns.iter().map(|r| format!("{r}")).collect();
+    format!("[{}]", parts.join(", "))
+}
+
+/// What replaying a record gave: its returns, or that the game is not over.
+fn replayed_text(actual: Option<&[f64]>) -> String {
+    match actual {
+        Some(returns) => format!("replaying it gives {}", returns_text(returns)),
+        None => "the game it replays is not over".to_owned(),
+    }
 }
 
 impl RecordError {
@@ -156,5 +170,24 @@ impl RecordError {
             RecordError::Options(_) => "options/invalid",
             _ => "record/invalid",
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_wrong_result_reads_as_a_sentence() {
+        let unfinished = RecordError::Result { stated: vec![1.0, -1.0], actual: None };
+        assert_eq!(
+            unfinished.to_string(),
+            "the record says the result is [1, -1] but the game it replays is not over"
+        );
+        let other = RecordError::Result { stated: vec![1.0, -1.0], actual: Some(vec![-1.0, 0.5]) };
+        assert_eq!(
+            other.to_string(),
+            "the record says the result is [1, -1] but replaying it gives [-1, 0.5]"
+        );
     }
 }

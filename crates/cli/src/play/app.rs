@@ -1,16 +1,15 @@
 //! The play screen's state machine: keys in, moves out, bots and chance paced by a clock.
 //! It knows nothing of the terminal, so tests drive it with [`App::on_key`] and
-//! [`App::tick`] and render it into a buffer.
+//! [`App::tick`] and render it into a buffer; and it knows games only through their
+//! [`GameScreen`].
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use tabula_sabotage_pipes::Card;
 
-use super::abagio::{self, Picker};
-use super::moves::{self, Choice};
-use super::sabacc;
+use super::archive;
+use super::screen::{Ctx, GameScreen, Outcome};
 use super::session::{Applied, Session};
 
 /// What is drawn over the table.
@@ -20,10 +19,9 @@ pub enum Overlay {
     Help,
     /// "Quit this game?"
     ConfirmQuit,
-    /// A round of Sabotage has just ended (index into [`Session::round_ends`]).
-    RoundOver(usize),
-    /// A hand of Sabacc has just ended (index into [`Session::sabacc_hands`]).
-    HandOver(usize),
+    /// A round or a hand has just ended: the game's window for it (an index the game's
+    /// screen gave, see [`GameScreen::window`]).
+    Window(usize),
 }
 
 /// Where typed keys go.
@@ -48,25 +46,21 @@ pub struct Status {
 pub struct App {
     /// The game.
     pub session: Session,
+    /// The game's own screen.
+    pub screen: Box<dyn GameScreen>,
     /// Where typed keys go.
     pub input: Input,
     /// What is drawn over the table.
     pub overlay: Option<Overlay>,
+    /// How far the help window is scrolled down.
+    pub help_scroll: u16,
     /// The message under the table.
     pub status: Status,
-    /// Sabotage: the selected card's position in the hand.
-    pub card: usize,
-    /// Abagio: the frog (square) chosen and its leap, or the Top Frog's square.
-    pub abagio: Picker,
-    /// Sabacc: the row chosen, the amount of a raise or bet, the cards marked.
-    pub sabacc: sabacc::Picker,
-    /// The selected row of the move list.
-    pub choice: usize,
-    /// Any other game: how far the view is scrolled down.
-    pub scroll: u16,
-    /// Where the record is written.
+    /// Where the record is written when the game ends or the person quits (`--record-out`).
     pub record_out: Option<PathBuf>,
-    /// Whether the record has been written, or why it could not be.
+    /// The folder of past games, where every finished game is saved.
+    pub archive: Option<PathBuf>,
+    /// Whether the finished game's record has been written, or why it could not be.
     pub saved: Option<Result<PathBuf, String>>,
     delay: Duration,
     bot_due: Option<Instant>,
@@ -75,26 +69,29 @@ pub struct App {
 }
 
 impl App {
-    /// The screen for a session; bots wait `delay` before each move.
-    pub fn new(session: Session, delay: Duration, record_out: Option<PathBuf>) -> App {
+    /// The screen for a session, drawn by `screen`; bots wait `delay` before each move.
+    pub fn new(session: Session, screen: Box<dyn GameScreen>, delay: Duration) -> App {
         let text = format!("You sit at seat {}. Press ? for help.", session.human());
         App {
             session,
+            screen,
             input: Input::Keys,
             overlay: None,
+            help_scroll: 0,
             status: Status { text, error: false },
-            card: 0,
-            abagio: Picker::default(),
-            sabacc: sabacc::Picker::default(),
-            choice: 0,
-            scroll: 0,
-            record_out,
+            record_out: None,
+            archive: None,
             saved: None,
             delay,
             bot_due: None,
             stalled: false,
             quit: false,
         }
+    }
+
+    /// What the game's screen draws from.
+    pub fn ctx(&self) -> Ctx<'_> {
+        Ctx { session: &self.session, saved: self.saved.as_ref() }
     }
 
     /// Whether the person has asked to leave.
@@ -123,11 +120,9 @@ impl App {
                 tabula_core::Turn::Chance => {}
                 _ => return,
             }
-            let kept = self.selected_card();
             match self.session.auto_step() {
                 Some(Ok(applied)) => {
-                    self.after(&applied);
-                    self.reselect(kept);
+                    self.after(applied);
                 }
                 Some(Err(message)) => {
                     self.stalled = true;
@@ -156,170 +151,114 @@ impl App {
         self.delay = delay;
     }
 
-    /// Called after every action: opens the end-of-round window, saves the record at the
-    /// end of the game, keeps the selection inside the hand.
-    fn after(&mut self, applied: &Applied) {
-        if let (Some(index), false) = (applied.round_end, self.session.is_over()) {
-            self.overlay = Some(Overlay::RoundOver(index));
+    /// Called after every action: the game's screen tells it in the log and may open its
+    /// window; the record is saved at the end of the game. Returns what the actor's line
+    /// of the log says, if it has one.
+    pub fn after(&mut self, applied: Applied) -> Option<String> {
+        let observed = self.screen.observe(&self.session, &applied);
+        let said = observed
+            .lines
+            .iter()
+            .find(|line| line.seat == applied.actor.player())
+            .map(|line| line.text.clone());
+        self.session.extend_log(observed.lines);
+        self.session.extend_log(applied.explanation);
+        let over = self.session.is_over();
+        if let (Some(index), false) = (observed.window, over) {
+            self.overlay = Some(Overlay::Window(index));
         }
-        if let (Some(index), false) = (applied.hand_end, self.session.is_over()) {
-            self.overlay = Some(Overlay::HandOver(index));
-        }
-        if self.session.is_over() && self.saved.is_none() {
+        if over && self.saved.is_none() {
             self.status = Status { text: "The game is over.".to_owned(), error: false };
-            self.save_record();
+            self.save_finished();
         }
-        self.clamp_selection();
+        said
     }
 
-    /// Writes the record to `--record-out`, if given; remembers the outcome.
-    pub fn save_record(&mut self) {
-        let Some(path) = self.record_out.clone() else { return };
-        let text = self.session.record().to_json_pretty() + "\n";
-        self.saved = Some(match std::fs::write(&path, text) {
-            Ok(()) => Ok(path),
-            Err(e) => Err(format!("could not write the record to {}: {e}", path.display())),
-        });
-    }
-
-    /// Sabotage: the person's hand, in order.
-    pub fn hand(&self) -> Vec<Card> {
-        self.session.sabotage_view().map(|v| moves::hand_cards(&v)).unwrap_or_default()
-    }
-
-    /// Sabotage: the selected card.
-    pub fn selected_card(&self) -> Option<Card> {
-        self.hand().get(self.card).copied()
-    }
-
-    /// The moves on the list now (empty when the person is not to act).
-    pub fn choices(&self) -> Vec<Choice> {
-        let legal = self.session.legal();
-        match self.session.sabotage_view() {
-            Some(view) => moves::sabotage_choices(&view, &legal, self.selected_card()),
-            None => moves::generic_choices(legal),
+    /// Saves the finished game: in the folder of past games, and to `--record-out`.
+    fn save_finished(&mut self) {
+        let record = self.session.record();
+        let mut saved = None;
+        if let Some(folder) = &self.archive {
+            saved = Some(archive::save(folder, &record));
         }
+        if let Some(path) = self.record_out.clone() {
+            saved = Some(write_record(&path, &record));
+        }
+        self.saved = saved;
     }
 
-    /// The first row of the list that plays the selected card (after `end`, `draw`…).
-    fn first_card_choice(&self) -> usize {
-        let choices = self.choices();
-        choices.iter().position(|c| c.key.is_none() || c.key == Some('x')).unwrap_or(0)
-    }
-
-    /// After the hand changed: selects `card` again if it is still held (a card drawn
-    /// moves the others), and its first move.
-    fn reselect(&mut self, card: Option<Card>) {
-        let hand = self.hand();
-        if let Some(index) = card.and_then(|card| hand.iter().position(|&c| c == card)) {
-            self.card = index;
+    /// Writes the game so far to `--record-out`, if given (when the person leaves before
+    /// the end); remembers the outcome.
+    pub fn save_unfinished(&mut self) {
+        if let Some(path) = self.record_out.clone() {
+            self.saved = Some(write_record(&path, &self.session.record()));
         }
-        self.choice = self.first_card_choice();
-        self.clamp_selection();
-    }
-
-    fn clamp_selection(&mut self) {
-        let cards = self.hand().len();
-        if self.card >= cards {
-            self.card = cards.saturating_sub(1);
-        }
-        let rows = self.choices().len();
-        if self.choice >= rows {
-            self.choice = self.first_card_choice().min(rows.saturating_sub(1));
-        }
-    }
-
-    fn select_card(&mut self, index: usize) {
-        let cards = self.hand().len();
-        if cards == 0 {
-            return;
-        }
-        self.card = index % cards;
-        self.choice = self.first_card_choice();
     }
 
     /// Plays the person's move.
     fn play(&mut self, text: &str) {
-        let kept = self.selected_card();
         match self.session.play(text) {
             Ok(applied) => {
-                let text = match &applied.said {
-                    Some(said) => format!("You {said}."),
-                    None => format!("You played {}.", applied.text),
-                };
-                self.status = Status { text, error: false };
-                self.after(&applied);
-                self.reselect(kept);
+                let played = applied.played.clone();
+                let said = self.after(applied);
+                self.say_played(said, &played);
             }
             Err(message) => self.status = Status { text: message, error: true },
         }
     }
 
-    /// Abagio: lets the board's picker react (to a key or a typed line) and does what it
-    /// asks. Returns whether it was handled (always false for other games).
-    fn on_abagio(
-        &mut self,
-        react: impl FnOnce(&mut Picker, &tabula_abagio::View, &[String]) -> abagio::Outcome,
-    ) -> bool {
-        let Some(view) = self.session.abagio_view() else { return false };
-        let legal = self.session.legal();
-        match react(&mut self.abagio, &view, &legal) {
-            abagio::Outcome::Ignored => return false,
-            abagio::Outcome::Done => {}
-            abagio::Outcome::Play(action) => self.play(&action),
-            abagio::Outcome::Say(text, error) => self.status = Status { text, error },
-            abagio::Outcome::Waiting => self.status = Status { text: self.waiting_text(), error: false },
+    /// Plays the person's moves, all or none (several leaps typed on one line).
+    fn play_all(&mut self, texts: &[String]) {
+        if let Err(message) = self.session.check_all(texts) {
+            self.status = Status { text: message, error: true };
+            return;
         }
-        true
+        let mut said = Vec::new();
+        for text in texts {
+            match self.session.play(text) {
+                Ok(applied) => {
+                    let played = applied.played.clone();
+                    said.push(self.after(applied).unwrap_or(played));
+                }
+                Err(message) => {
+                    self.status = Status { text: message, error: true };
+                    return;
+                }
+            }
+        }
+        self.status = Status { text: format!("You {}.", said.join("; ")), error: false };
     }
 
-    /// Sabacc: lets the table's picker react (to a key or a typed line) and does what it
-    /// asks. Returns whether it was handled (always false for other games).
-    fn on_sabacc(
-        &mut self,
-        react: impl FnOnce(&mut sabacc::Picker, &sabacc::Table, &[String]) -> sabacc::Outcome,
-    ) -> bool {
-        let Some(table) = sabacc::Table::of(&self.session) else { return false };
-        let legal = self.session.legal();
-        match react(&mut self.sabacc, &table, &legal) {
-            sabacc::Outcome::Ignored => return false,
-            sabacc::Outcome::Done => {}
-            sabacc::Outcome::Play(action) => self.play(&action),
-            sabacc::Outcome::Say(text, error) => self.status = Status { text, error },
-            sabacc::Outcome::Waiting => self.status = Status { text: self.waiting_text(), error: false },
-        }
-        true
+    fn say_played(&mut self, said: Option<String>, played: &str) {
+        let text = match said {
+            Some(said) => format!("You {said}."),
+            None => format!("You played {played}."),
+        };
+        self.status = Status { text, error: false };
     }
 
-    /// Reads a line typed in the command line: a move, a number from the list, or
-    /// `help` / `quit`.
+    /// Does what the game's screen asks after a key or a typed line.
+    fn follow(&mut self, outcome: Outcome) {
+        match outcome {
+            Outcome::Ignored | Outcome::Done => {}
+            Outcome::Play(action) => self.play(&action),
+            Outcome::PlayAll(actions) => self.play_all(&actions),
+            Outcome::Say(text, error) => self.status = Status { text, error },
+            Outcome::Waiting => self.status = Status { text: self.waiting_text(), error: false },
+            Outcome::Command(text) => self.input = Input::Command(text),
+        }
+    }
+
+    /// Reads a line typed in the command line: `help` / `quit`, else the game's.
     fn submit(&mut self, line: &str) {
         let line = line.trim();
         match line.to_ascii_lowercase().as_str() {
             "" => {}
             "q" | "quit" | "exit" => self.ask_quit(),
-            "?" | "h" | "help" => self.overlay = Some(Overlay::Help),
-            _ if self.session.abagio_view().is_some() => {
-                self.on_abagio(|picker, view, legal| picker.on_line(view, legal, line));
-            }
-            _ if self.session.sabacc_view().is_some() => {
-                self.on_sabacc(|picker, table, legal| picker.on_line(table, legal, line));
-            }
+            "?" | "h" | "help" => self.open_help(),
             _ => {
-                let choices = self.choices();
-                match line.parse::<usize>() {
-                    Ok(n) if (1..=choices.len()).contains(&n) => {
-                        let action = choices[n - 1].action.clone();
-                        self.play(&action);
-                    }
-                    Ok(n) if self.session.sabotage_view().is_none() => {
-                        self.status = Status {
-                            text: format!("there is no move {n}: the list has {}", choices.len()),
-                            error: true,
-                        };
-                    }
-                    _ => self.play(line),
-                }
+                let outcome = self.screen.on_line(&self.session, line);
+                self.follow(outcome);
             }
         }
     }
@@ -330,6 +269,11 @@ impl App {
         } else {
             self.overlay = Some(Overlay::ConfirmQuit);
         }
+    }
+
+    fn open_help(&mut self) {
+        self.help_scroll = 0;
+        self.overlay = Some(Overlay::Help);
     }
 
     /// Reacts to a key.
@@ -363,35 +307,42 @@ impl App {
         if self.session.is_over() {
             match key.code {
                 KeyCode::Char('q') | KeyCode::Esc | KeyCode::Enter => self.quit = true,
-                KeyCode::Char('?') => self.overlay = Some(Overlay::Help),
+                KeyCode::Char('?') => self.open_help(),
                 _ => {}
             }
             return;
         }
-        if self.on_abagio(|picker, view, legal| picker.on_key(view, legal, key)) {
-            return;
-        }
-        if self.on_sabacc(|picker, table, legal| picker.on_key(table, legal, key)) {
+        let outcome = self.screen.on_key(&self.session, key);
+        if outcome != Outcome::Ignored {
+            self.follow(outcome);
             return;
         }
         match key.code {
             KeyCode::Char('q') => self.ask_quit(),
-            KeyCode::Char('?') => self.overlay = Some(Overlay::Help),
+            KeyCode::Char('?') => self.open_help(),
             KeyCode::Char(':') | KeyCode::Char('/') | KeyCode::Tab => {
                 self.input = Input::Command(String::new())
             }
             KeyCode::Esc => self.status = Status { text: String::new(), error: false },
-            KeyCode::Up | KeyCode::Char('k') => self.move_choice(-1),
-            KeyCode::Down | KeyCode::Char('j') => self.move_choice(1),
-            KeyCode::Enter | KeyCode::Char(' ') => self.play_choice(),
-            _ if self.session.sabotage_view().is_some() => self.on_sabotage_key(key),
-            _ => self.on_generic_key(key),
+            KeyCode::Enter | KeyCode::Char(' ') if !self.session.is_human_turn() => {
+                self.status = Status { text: self.waiting_text(), error: false };
+            }
+            _ => {}
         }
     }
 
     fn on_overlay_key(&mut self, overlay: Overlay, key: KeyEvent) {
         match overlay {
-            Overlay::Help => self.overlay = None,
+            Overlay::Help => match key.code {
+                KeyCode::Down | KeyCode::Char('j') => self.help_scroll = self.help_scroll.saturating_add(1),
+                KeyCode::Up | KeyCode::Char('k') => self.help_scroll = self.help_scroll.saturating_sub(1),
+                KeyCode::PageDown | KeyCode::Char(' ') => {
+                    self.help_scroll = self.help_scroll.saturating_add(10)
+                }
+                KeyCode::PageUp => self.help_scroll = self.help_scroll.saturating_sub(10),
+                KeyCode::Home => self.help_scroll = 0,
+                _ => self.overlay = None,
+            },
             Overlay::ConfirmQuit => match key.code {
                 KeyCode::Char('y') | KeyCode::Char('Y') | KeyCode::Char('q') | KeyCode::Enter => {
                     self.overlay = None;
@@ -399,109 +350,32 @@ impl App {
                 }
                 _ => self.overlay = None,
             },
-            Overlay::RoundOver(_) => match key.code {
+            Overlay::Window(_) => match key.code {
                 KeyCode::Char('q') => self.overlay = Some(Overlay::ConfirmQuit),
-                KeyCode::Char('?') => self.overlay = Some(Overlay::Help),
+                KeyCode::Char('?') => self.open_help(),
                 KeyCode::Enter | KeyCode::Char(' ') | KeyCode::Esc => {
                     self.overlay = None;
-                    self.status =
-                        Status { text: "Next round: the cards are dealt.".to_owned(), error: false };
+                    self.status = Status { text: "Play on: the next deal.".to_owned(), error: false };
                 }
                 _ => {}
             },
-            Overlay::HandOver(_) => match key.code {
-                KeyCode::Char('q') => self.overlay = Some(Overlay::ConfirmQuit),
-                KeyCode::Char('?') => self.overlay = Some(Overlay::Help),
-                KeyCode::Enter | KeyCode::Char(' ') | KeyCode::Esc => {
-                    self.overlay = None;
-                    self.status = Status { text: "Next hand: the cards are dealt.".to_owned(), error: false };
-                }
-                _ => {}
-            },
-        }
-    }
-
-    fn move_choice(&mut self, step: isize) {
-        let rows = self.choices().len();
-        if rows == 0 {
-            return;
-        }
-        self.choice = (self.choice as isize + step).rem_euclid(rows as isize) as usize;
-    }
-
-    fn play_choice(&mut self) {
-        if !self.session.is_human_turn() {
-            self.status = Status { text: self.waiting_text(), error: false };
-            return;
-        }
-        match self.choices().get(self.choice) {
-            Some(choice) => {
-                let action = choice.action.clone();
-                self.play(&action);
-            }
-            None => {
-                self.status =
-                    Status { text: "Choose a card first (←/→ or 1-9).".to_owned(), error: true };
-            }
         }
     }
 
     /// `Waiting for greedy…`, or why nobody can act.
     pub fn waiting_text(&self) -> String {
-        match self.session.turn() {
-            tabula_core::Turn::Player(seat) if seat != self.session.human() => {
-                format!("Waiting for {}…", self.session.name(seat))
-            }
-            tabula_core::Turn::Terminal => "The game is over.".to_owned(),
-            _ if self.stalled => "The game cannot go on (see the message above).".to_owned(),
-            _ => "Dealing…".to_owned(),
-        }
-    }
-
-    fn on_sabotage_key(&mut self, key: KeyEvent) {
-        match key.code {
-            KeyCode::Left | KeyCode::Char('h') => {
-                let cards = self.hand().len().max(1);
-                self.select_card(self.card + cards - 1);
-            }
-            KeyCode::Right | KeyCode::Char('l') => self.select_card(self.card + 1),
-            KeyCode::Char(c @ '1'..='9') => {
-                let index = c as usize - '1' as usize;
-                if index < self.hand().len() {
-                    self.select_card(index);
-                } else {
-                    self.status =
-                        Status { text: format!("You hold {} cards.", self.hand().len()), error: true };
-                }
-            }
-            KeyCode::Char('e') => self.play_word("end"),
-            KeyCode::Char('d') => self.play_word("draw"),
-            KeyCode::Char('a') => self.play_word("agree"),
-            KeyCode::Char('r') => self.play_word("refuse"),
-            KeyCode::Char('x') => match self.selected_card() {
-                Some(card) => self.play_word(&format!("discard {card}")),
-                None => self.status = Status { text: "You hold no card.".to_owned(), error: true },
-            },
-            _ => {}
-        }
-    }
-
-    /// A shortcut key's move: refused with the rules' reason when it is not legal now.
-    fn play_word(&mut self, action: &str) {
-        if self.session.is_human_turn() {
-            self.play(action);
+        if self.stalled {
+            "The game cannot go on (see the message above).".to_owned()
         } else {
-            self.status = Status { text: self.waiting_text(), error: false };
+            self.session.waiting_text()
         }
     }
+}
 
-    fn on_generic_key(&mut self, key: KeyEvent) {
-        match key.code {
-            KeyCode::Char(c @ '0'..='9') => self.input = Input::Command(c.to_string()),
-            KeyCode::PageDown => self.scroll = self.scroll.saturating_add(10),
-            KeyCode::PageUp => self.scroll = self.scroll.saturating_sub(10),
-            KeyCode::Home => self.scroll = 0,
-            _ => {}
-        }
+/// Writes a record as pretty JSON to `path`.
+fn write_record(path: &std::path::Path, record: &tabula_core::Record) -> Result<PathBuf, String> {
+    match std::fs::write(path, record.to_json_pretty() + "\n") {
+        Ok(()) => Ok(path.to_path_buf()),
+        Err(e) => Err(format!("could not write the record to {}: {e}", path.display())),
     }
 }

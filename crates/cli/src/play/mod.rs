@@ -2,29 +2,23 @@
 //!
 //! The screen is a state machine ([`app::App`]) fed with keys and a clock, drawn by
 //! [`ui::draw`] into any ratatui backend: the terminal here, a test buffer in the tests.
-//! Sabotage has its own table ([`sabotage_screen`]), Abagio its board ([`abagio_screen`]),
-//! Sabacc its card table ([`sabacc_screen`]); any other game gets the generic screen
-//! ([`generic`]): its view as JSON and the legal moves.
+//! The app and the [`session`] know games only through [`screen::GameScreen`]; each game's
+//! screen is a folder of [`games`] (Sabotage's table, Abagio's board, Sabacc's card table),
+//! and any other game gets the generic screen ([`generic`]): its view as JSON and the legal
+//! moves. Every finished game is saved in the folder of past games ([`archive`]).
 
-mod abagio;
-mod abagio_screen;
-mod app;
-mod generic;
-mod moves;
-mod overlay;
-mod sabacc;
-mod sabacc_screen;
-pub(crate) mod sabotage;
-pub(crate) mod sabotage_screen;
-mod session;
-mod ui;
+pub(crate) mod app;
+pub(crate) mod archive;
+pub(crate) mod games;
+pub(crate) mod generic;
+pub(crate) mod overlay;
+pub(crate) mod screen;
+pub(crate) mod session;
+pub(crate) mod ui;
+pub(crate) mod widgets;
 
 #[cfg(test)]
-mod abagio_tests;
-#[cfg(test)]
-mod sabacc_tests;
-#[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -46,7 +40,7 @@ pub struct Args {
     pub seat: usize,
     /// The bot in every other seat: a level (`easy`, `medium`, `hard`) or a bot
     /// (`random`, `greedy`, `heuristic`, `rollout`, `mcts`, `ismcts`).
-    #[arg(long, default_value = "greedy")]
+    #[arg(long, default_value = DEFAULT_VS)]
     pub vs: String,
     /// The bots' options as a JSON object, e.g. '{"samples":8}' for greedy or
     /// '{"iters":5000}' for mcts.
@@ -63,7 +57,8 @@ pub struct Args {
     /// Game options as a JSON object, e.g. '{"players":4}'.
     #[arg(long, default_value = "{}")]
     pub options: String,
-    /// Write the game record (JSON) to this file when the game ends or you quit.
+    /// Also write the game record (JSON) to this file when the game ends or you quit
+    /// (every finished game is saved anyway: see `tabula replay --list`).
     #[arg(long, value_name = "FILE")]
     pub record_out: Option<PathBuf>,
     /// Pause before each bot move, in milliseconds, so you can follow the bots.
@@ -73,6 +68,9 @@ pub struct Args {
     #[arg(long)]
     pub name: Option<String>,
 }
+
+/// The opponent when `--vs` is not given: a level a newcomer can beat, but not by chance.
+const DEFAULT_VS: &str = "medium";
 
 /// A seed from the clock, for games started without `--seed`.
 fn clock_seed() -> u64 {
@@ -117,46 +115,87 @@ fn config(args: &Args) -> Result<Config, String> {
 /// (stdin or stdout redirected), a terminal error, or a record that cannot be written.
 pub fn run(args: Args) -> Result<(), String> {
     let registry = tabula_registry::registry();
-    let session = Session::new(&registry, &config(&args)?)?;
+    let config = config(&args)?;
+    let session = Session::new(&registry, &config)?;
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         return Err("`tabula play` needs a terminal: stdin and stdout must not be redirected. \
                     To drive a game from a program or a script, use `tabula engine` \
                     (JSON Lines on stdin/stdout; see docs/protocol.md)."
             .to_owned());
     }
-    let mut app = App::new(session, Duration::from_millis(args.delay_ms), args.record_out.clone());
+    let mut app = App::new(session, games::screen_for(&args.game), Duration::from_millis(args.delay_ms));
+    app.record_out = args.record_out.clone();
+    app.archive = archive::folder();
+    app.status.text = welcome(&args.vs, args.seat);
     let mut terminal = ratatui::try_init().map_err(|e| format!("cannot set up the terminal: {e}"))?;
     let result = event_loop(&mut terminal, &mut app);
     ratatui::restore();
     result?;
-    if app.saved.is_none() || !app.session.is_over() {
-        app.save_record();
+    if !app.session.is_over() {
+        app.save_unfinished();
     }
-    let seed = app.session.seed();
-    match (app.session.is_over(), app.session.sabotage_view()) {
-        (true, Some(view)) => {
-            let own = view.player as usize % 2;
-            let (mine, theirs) = (view.totals[own], view.totals[1 - own]);
-            let verdict = match mine.cmp(&theirs) {
-                std::cmp::Ordering::Greater => "you win",
-                std::cmp::Ordering::Less => "you lose",
-                std::cmp::Ordering::Equal => "a tie",
-            };
-            println!("Game over: {mine} to {theirs}, {verdict}.");
-        }
-        (true, None) => match abagio::verdict(&app.session).or_else(|| sabacc::verdict(&app.session)) {
-            Some(verdict) => println!("Game over: {verdict}."),
-            None => println!("Game over: returns {:?}.", app.session.state().returns()),
-        },
-        (false, _) => println!("Game left after {} actions.", app.session.state().history().len()),
+    match app.screen.verdict(&app.session) {
+        Some(verdict) if app.session.is_over() => println!("Game over: {verdict}."),
+        _ if app.session.is_over() => println!("Game over."),
+        _ => println!("Game left after {} actions.", app.session.state().history().len()),
     }
-    println!("Seed {seed}: `tabula play {} --seed {seed}` deals the same first hands.", args.game);
+    println!("To play this game again from the same start: {}", again(&args, &config, &program_name()));
     match app.saved {
-        Some(Ok(path)) => println!("Record saved to {}.", path.display()),
+        Some(Ok(path)) => {
+            println!("Saved to {}.", path.display());
+            if app.session.is_over() {
+                println!("See it again with `{} replay --last`.", program_name());
+            }
+        }
         Some(Err(message)) => return Err(message),
         None => {}
     }
     Ok(())
+}
+
+/// The first message under the table: who the opponents are and how to change them.
+fn welcome(vs: &str, seat: usize) -> String {
+    let level = if vs == DEFAULT_VS { format!("{vs} (the default)") } else { vs.to_owned() };
+    format!(
+        "You sit at seat {seat} against {level}: --vs easy|medium|hard picks the level. Press ? for help."
+    )
+}
+
+/// How to run this program again: `tabula` when that is what `tabula` on the PATH runs,
+/// else the path it was started by (`target/release/tabula` under `cargo run`).
+fn program_name() -> String {
+    let invoked = std::env::args().next().unwrap_or_else(|| "tabula".to_owned());
+    let me = std::env::current_exe().ok().and_then(|p| p.canonicalize().ok());
+    let on_path = std::env::var_os("PATH")
+        .into_iter()
+        .flat_map(|paths| std::env::split_paths(&paths).collect::<Vec<_>>())
+        .any(|dir| {
+            let candidate = dir.join(if cfg!(windows) { "tabula.exe" } else { "tabula" });
+            candidate.canonicalize().ok().is_some_and(|found| Some(found) == me)
+        });
+    if on_path { "tabula".to_owned() } else { invoked }
+}
+
+/// The command that plays the same game again: the same game, options, seat, opponents,
+/// bot options and seed (chance gives the same cards and dice for the same moves).
+fn again(args: &Args, config: &Config, program: &str) -> String {
+    let quote = |value: &serde_json::Value| format!("'{}'", value.to_string().replace('\'', "'\\''"));
+    let mut words = vec![program.to_owned(), "play".to_owned(), args.game.clone()];
+    if args.seat != 0 {
+        words.push(format!("--seat {}", args.seat));
+    }
+    words.push(format!("--vs {}", args.vs));
+    if config.bot_options.as_object().is_some_and(|o| !o.is_empty()) {
+        words.push(format!("--bot-options {}", quote(&config.bot_options)));
+    }
+    if config.options.as_object().is_some_and(|o| !o.is_empty()) {
+        words.push(format!("--options {}", quote(&config.options)));
+    }
+    if args.explain {
+        words.push("--explain".to_owned());
+    }
+    words.push(format!("--seed {}", config.seed));
+    words.join(" ")
 }
 
 fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> Result<(), String> {
@@ -173,4 +212,51 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> Result<
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod run_tests {
+    use clap::Parser;
+
+    use super::*;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: Args,
+    }
+
+    fn args(line: &[&str]) -> Args {
+        Cli::parse_from(std::iter::once("play").chain(line.iter().copied())).args
+    }
+
+    #[test]
+    fn the_default_opponent_is_medium() {
+        assert_eq!(args(&["abagio"]).vs, "medium");
+        assert!(welcome("medium", 0).contains("--vs easy|medium|hard"));
+    }
+
+    #[test]
+    fn again_keeps_everything_that_made_the_game() {
+        let a = args(&[
+            "sabacc",
+            "--seed",
+            "135769",
+            "--vs",
+            "hard",
+            "--seat",
+            "2",
+            "--options",
+            "{\"hands\":3}",
+        ]);
+        let command = again(&a, &config(&a).unwrap(), "target/release/tabula");
+        assert_eq!(
+            command,
+            "target/release/tabula play sabacc --seat 2 --vs hard --options '{\"hands\":3}' --seed 135769"
+        );
+        let a = args(&["abagio"]);
+        let config = config(&a).unwrap();
+        let command = again(&a, &config, "tabula");
+        assert_eq!(command, format!("tabula play abagio --vs medium --seed {}", config.seed));
+    }
 }

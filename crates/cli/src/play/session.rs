@@ -1,16 +1,13 @@
 //! A game in progress between one person and bots: the state, the bots in the other
-//! seats, and the log of what the person's seat has seen.
+//! seats, what the person's seat has seen, and the log.
 //!
-//! Everything the session tells the screen about other seats comes from the person's
-//! view ([`DynState::view`], or the concrete view for Sabotage, Abagio and Sabacc): the
-//! log's texts are the view's history entries, so another seat's card drawn reads `card ?`
-//! here too.
+//! The session knows no game: it applies actions and keeps the log that the game's screen
+//! ([`super::screen::GameScreen::observe`]) writes from the person's views. Everything it
+//! tells of other seats comes from the person's view: an action's text is the view's
+//! history entry, so another seat's card drawn reads `card ?` here too.
 
 use serde_json::Value;
 use tabula_core::{Candidate, DynBot, DynState, Record, Registry, Turn};
-use tabula_sabotage_pipes::{Action, Phase, Roof, RoundResult, View};
-
-use super::{abagio, sabacc, sabotage};
 
 /// What a session is made from: the command's arguments, read.
 #[derive(Debug, Clone, Default)]
@@ -49,37 +46,24 @@ pub struct Seen {
     pub actor: Turn,
     /// The action's text as this seat saw it (another seat's card drawn is `card ?`).
     pub text: String,
-    /// Sabotage: the round it was played in, from 0.
-    pub round: Option<u8>,
 }
 
-/// The end of a round of Sabotage, as everyone at the table saw it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct RoundEnd {
-    /// The round, from 0.
-    pub round: usize,
-    /// The roofs as they were when the round ended.
-    pub roofs: [Roof; 2],
-    /// The round's result.
-    pub result: RoundResult,
-    /// Each team's totals after it.
-    pub totals: [i32; 2],
-}
-
-/// What applying one action did.
-#[derive(Debug, Clone, PartialEq)]
+/// One action applied: what the game's screen needs to tell it.
 pub struct Applied {
+    /// The state before the action (the screen reads the person's view of it, never more).
+    pub before: Box<dyn DynState>,
+    /// Who acted.
+    pub actor: Turn,
+    /// The action as the person's seat saw it.
+    pub seen: String,
     /// The action's canonical text.
-    pub text: String,
-    /// Sabotage: the action ended a round (index into [`Session::round_ends`]).
-    pub round_end: Option<usize>,
-    /// The log line that tells the move, after the player's name, if there is one.
-    pub said: Option<String>,
-    /// Sabacc: the action ended a hand (index into [`Session::sabacc_hands`]).
-    pub hand_end: Option<usize>,
+    pub played: String,
+    /// With `--explain`, after a bot's move: the moves its search weighed.
+    pub explanation: Option<LogLine>,
 }
 
-/// A game between one person and bots.
+/// A game between one person and bots (or, in the replay viewer, a record replayed from
+/// one seat).
 pub struct Session {
     state: Box<dyn DynState>,
     human: usize,
@@ -88,9 +72,8 @@ pub struct Session {
     seats: Vec<String>,
     seen: Vec<Seen>,
     log: Vec<LogLine>,
-    round_ends: Vec<RoundEnd>,
     explain: bool,
-    sabacc: sabacc::Tracker,
+    opponent: Option<String>,
 }
 
 /// Each bot's seed: distinct per seat, fixed by the session's seed.
@@ -142,9 +125,50 @@ impl Session {
             seats,
             seen: Vec::new(),
             log: Vec::new(),
-            round_ends: Vec::new(),
             explain: config.explain,
-            sabacc: sabacc::Tracker::default(),
+            opponent: Some(config.bot.clone()),
+        })
+    }
+
+    /// A record's game at its start, seen from `seat` (called `you`, the other seats by
+    /// `names`), with no bots: [`Session::apply_next`] plays the record's actions.
+    ///
+    /// # Errors
+    /// An unknown game, bad options, or a seat the game does not have.
+    pub fn replay(
+        registry: &Registry,
+        record: &Record,
+        seat: usize,
+        names: &[String],
+    ) -> Result<Session, String> {
+        let game = registry.make(&record.game, &record.options).map_err(|e| e.to_string())?;
+        let players = game.num_players();
+        if seat >= players {
+            return Err(format!(
+                "there is no seat {seat}: {} has seats 0 to {}",
+                game.canonical(),
+                players - 1
+            ));
+        }
+        let names = (0..players)
+            .map(|p| {
+                if p == seat {
+                    "you".to_owned()
+                } else {
+                    names.get(p).cloned().unwrap_or_else(|| format!("seat {p}"))
+                }
+            })
+            .collect();
+        Ok(Session {
+            state: game.new_state(record.seed.unwrap_or(0)),
+            human: seat,
+            bots: (0..players).map(|_| None).collect(),
+            names,
+            seats: record.seats.clone(),
+            seen: Vec::new(),
+            log: Vec::new(),
+            explain: false,
+            opponent: None,
         })
     }
 
@@ -161,6 +185,16 @@ impl Session {
     /// A seat's name on screen.
     pub fn name(&self, seat: usize) -> &str {
         self.names.get(seat).map_or("?", String::as_str)
+    }
+
+    /// The bot (or level) in the other seats, as the person chose it; `None` in a replay.
+    pub fn opponent(&self) -> Option<&str> {
+        self.opponent.as_deref()
+    }
+
+    /// Every seat's name on screen.
+    pub fn names(&self) -> &[String] {
+        &self.names
     }
 
     /// The seed of the chance generator.
@@ -188,31 +222,6 @@ impl Session {
         if self.is_human_turn() { self.state.legal_actions() } else { Vec::new() }
     }
 
-    /// The person's view of Sabotage, when the game is Sabotage.
-    pub fn sabotage_view(&self) -> Option<View> {
-        sabotage::erased(self.state.as_ref()).map(|erased| erased.concrete_view(self.human))
-    }
-
-    /// The person's view of Abagio, when the game is Abagio.
-    pub fn abagio_view(&self) -> Option<tabula_abagio::View> {
-        abagio::erased(self.state.as_ref()).map(|erased| erased.concrete_view(self.human))
-    }
-
-    /// The person's view of Sabacc, when the game is Sabacc.
-    pub fn sabacc_view(&self) -> Option<tabula_sabacc::View> {
-        sabacc::erased(self.state.as_ref()).map(|erased| erased.concrete_view(self.human))
-    }
-
-    /// Sabacc: how each hand ended, the last roll, each seat's last move.
-    pub fn sabacc_notes(&self) -> &sabacc::Tracker {
-        &self.sabacc
-    }
-
-    /// Sabacc: every hand ended so far.
-    pub fn sabacc_hands(&self) -> &[sabacc::HandEnd] {
-        self.sabacc.hands()
-    }
-
     /// The person's view as JSON (`{"player","view","history"}`).
     pub fn view_json(&self) -> Value {
         self.state.view(self.human).unwrap_or(Value::Null)
@@ -228,9 +237,9 @@ impl Session {
         &self.log
     }
 
-    /// Sabotage: every finished round, as the table saw it when it ended.
-    pub fn round_ends(&self) -> &[RoundEnd] {
-        &self.round_ends
+    /// Adds lines to the log.
+    pub fn extend_log(&mut self, lines: impl IntoIterator<Item = LogLine>) {
+        self.log.extend(lines);
     }
 
     /// The game record so far, with the person's name and the bots' names.
@@ -238,19 +247,57 @@ impl Session {
         self.state.record(self.seats.clone())
     }
 
+    /// `Waiting for greedy…`, or why nobody can act.
+    pub fn waiting_text(&self) -> String {
+        match self.turn() {
+            Turn::Player(seat) if seat != self.human => format!("Waiting for {}…", self.name(seat)),
+            Turn::Terminal => "The game is over.".to_owned(),
+            _ => "Dealing…".to_owned(),
+        }
+    }
+
+    /// A verb for a seat: `draw` for the person (`you draw`), `draws` for the others.
+    pub fn verb(&self, seat: usize, base: &str) -> String {
+        if seat == self.human { base.to_owned() } else { format!("{base}s") }
+    }
+
     /// Plays the person's move, given in text notation.
     ///
     /// # Errors
     /// When another seat is to act, or the rules refuse the move (the message says why).
     pub fn play(&mut self, text: &str) -> Result<Applied, String> {
-        match self.turn() {
-            Turn::Player(seat) if seat == self.human => {}
-            Turn::Player(seat) => return Err(format!("it is {}'s turn, not yours", self.name(seat))),
-            Turn::Chance => return Err("a card is being dealt or drawn: wait a moment".to_owned()),
-            Turn::Terminal => return Err("the game is over".to_owned()),
-        }
+        self.check_turn()?;
         let actor = self.turn();
         self.apply_with(actor, |state| state.apply(text).map_err(|e| e.to_string()))
+    }
+
+    /// Checks the person's moves in order, all or none, on a copy of the game: `Ok` when
+    /// the rules accept each one after the ones before it (then [`Session::play`] plays
+    /// them one by one).
+    ///
+    /// # Errors
+    /// When another seat is to act, or the rules refuse one of the moves (the message
+    /// starts with it: `14/8: ...`), or the turn passes to another seat before the last one.
+    pub fn check_all(&self, texts: &[String]) -> Result<(), String> {
+        self.check_turn()?;
+        let mut trial = self.state.clone_box();
+        for (i, text) in texts.iter().enumerate() {
+            if i > 0 && trial.turn() != Turn::Player(self.human) {
+                let played: Vec<&str> = texts[..i].iter().map(String::as_str).collect();
+                return Err(format!("after {} your turn is over: `{text}` cannot follow", played.join(" ")));
+            }
+            trial.apply(text).map_err(|e| format!("{text}: {e}"))?;
+        }
+        Ok(())
+    }
+
+    fn check_turn(&self) -> Result<(), String> {
+        match self.turn() {
+            Turn::Player(seat) if seat == self.human => Ok(()),
+            Turn::Player(seat) => Err(format!("it is {}'s turn, not yours", self.name(seat))),
+            Turn::Chance => Err("a card is being dealt or the dice rolled: wait a moment".to_owned()),
+            Turn::Terminal => Err("the game is over".to_owned()),
+        }
     }
 
     /// Plays what is due when the person is not to act: a chance outcome from the seeded
@@ -281,22 +328,32 @@ impl Session {
                     }),
                     Err(e) => Err(format!("{name} could not choose a move: {e}")),
                 };
-                if applied.is_ok() && self.explain {
-                    self.explain_move(seat);
-                }
-                Some(applied)
+                Some(applied.map(|mut applied| {
+                    if self.explain {
+                        applied.explanation = Some(self.explanation(seat));
+                    }
+                    applied
+                }))
             }
         }
     }
 
-    /// Logs the candidates the bot in `seat` weighed for its last move.
-    fn explain_move(&mut self, seat: usize) {
-        let Some(bot) = self.bots.get(seat).and_then(Option::as_ref) else { return };
-        let text = match bot.last_explanation() {
+    /// Applies the next action of a record, whoever is to act (the replay viewer).
+    ///
+    /// # Errors
+    /// An action the rules refuse.
+    pub fn apply_next(&mut self, text: &str) -> Result<Applied, String> {
+        let actor = self.turn();
+        self.apply_with(actor, |state| state.apply(text).map_err(|e| e.to_string()))
+    }
+
+    /// The candidates the bot in `seat` weighed for its last move, as a log line.
+    fn explanation(&self, seat: usize) -> LogLine {
+        let text = match self.bots.get(seat).and_then(Option::as_ref).and_then(|bot| bot.last_explanation()) {
             Some(candidates) => explanation_text(&candidates),
             None => "(this bot does not search: nothing to explain)".to_owned(),
         };
-        self.log.push(LogLine { seat: Some(seat), text });
+        LogLine { seat: Some(seat), text }
     }
 
     fn apply_with(
@@ -304,58 +361,11 @@ impl Session {
         actor: Turn,
         apply: impl FnOnce(&mut dyn DynState) -> Result<String, String>,
     ) -> Result<Applied, String> {
-        let before = self.sabotage_view();
-        let abagio_before = self.abagio_view();
-        let sabacc_before = sabacc::Before::capture(self.state.as_ref(), self.human);
-        let logged = self.log.len();
-        let canonical = apply(self.state.as_mut())?;
-        let text = self.last_seen_text().unwrap_or_else(|| canonical.clone());
-        let mut applied = Applied { text: canonical, round_end: None, said: None, hand_end: None };
-        match before {
-            Some(before) => {
-                self.note_sabotage(actor, &text, &before, &mut applied);
-                self.seen.push(Seen { actor, text, round: Some(before.round) });
-            }
-            None if abagio_before.is_some() => {
-                if let (Some(before), Some(after)) = (abagio_before, self.abagio_view()) {
-                    let lines = abagio::log_lines(&before, &after, actor, &text, self.human, &self.names);
-                    self.log.extend(lines);
-                }
-                self.seen.push(Seen { actor, text, round: None });
-            }
-            None if sabacc_before.is_some() => {
-                if let Some(before) = sabacc_before {
-                    let noted = self.sabacc.note(
-                        before,
-                        self.state.as_ref(),
-                        actor,
-                        &text,
-                        &applied.text,
-                        &self.names,
-                    );
-                    self.log.extend(noted.lines);
-                    applied.hand_end = noted.hand_end;
-                }
-                self.seen.push(Seen { actor, text, round: None });
-            }
-            None => {
-                let line = match actor {
-                    Turn::Player(seat) => LogLine { seat: Some(seat), text: text.clone() },
-                    _ => LogLine { seat: None, text: format!("chance: {text}") },
-                };
-                self.log.push(line);
-                if self.is_over() {
-                    let returns = self.state.returns();
-                    let parts: Vec<String> =
-                        returns.iter().enumerate().map(|(s, r)| format!("{} {r}", self.name(s))).collect();
-                    self.log.push(LogLine { seat: None, text: format!("game over: {}", parts.join(", ")) });
-                }
-                self.seen.push(Seen { actor, text, round: None });
-            }
-        }
-        applied.said =
-            self.log[logged..].iter().find(|line| line.seat == actor.player()).map(|line| line.text.clone());
-        Ok(applied)
+        let before = self.state.clone_box();
+        let played = apply(self.state.as_mut())?;
+        let seen = self.last_seen_text().unwrap_or_else(|| played.clone());
+        self.seen.push(Seen { actor, text: seen.clone() });
+        Ok(Applied { before, actor, seen, played, explanation: None })
     }
 
     /// The last entry of the person's history: the action as this seat saw it.
@@ -363,95 +373,6 @@ impl Session {
         let view = self.state.view(self.human).ok()?;
         let last = view.get("history")?.as_array()?.last()?;
         last.get("action")?.as_str().map(str::to_owned)
-    }
-
-    /// Sabotage's log lines and round ends for an action seen as `text`, from the view
-    /// before it and after it.
-    fn note_sabotage(&mut self, actor: Turn, text: &str, before: &View, applied: &mut Applied) {
-        let Some(after) = self.sabotage_view() else { return };
-        let action = Action::parse(text).ok();
-        match actor {
-            Turn::Chance if before.phase == Phase::Deal => {
-                if before.hand_sizes.iter().all(|&n| n == 0) {
-                    let dealer = before.dealer as usize;
-                    let line = format!(
-                        "round {} of {}: {} {}",
-                        before.round + 1,
-                        before.rounds,
-                        self.name(dealer),
-                        self.verb(dealer, "deal")
-                    );
-                    self.log.push(LogLine { seat: None, text: line });
-                }
-            }
-            Turn::Chance => {
-                let line = match action {
-                    Some(Action::Deal(card)) => {
-                        format!("{} {card}", self.verb(before.to_move as usize, "draw"))
-                    }
-                    _ => format!("{} a card", self.verb(before.to_move as usize, "draw")),
-                };
-                self.log.push(LogLine { seat: Some(before.to_move as usize), text: line });
-            }
-            Turn::Player(seat) => {
-                let human_team = self.human % 2;
-                let roof_name =
-                    |roof: usize| if roof == human_team { "your roof" } else { "their roof" }.to_owned();
-                let players = before.players as usize;
-                if let Some(line) = action.and_then(|a| {
-                    sabotage::describe(&before.roofs, players, seat, a, &roof_name, seat == self.human)
-                }) {
-                    self.log.push(LogLine { seat: Some(seat), text: line });
-                }
-            }
-            Turn::Terminal => {}
-        }
-        if after.results.len() > before.results.len() {
-            let Some(&result) = after.results.as_slice().last() else { return };
-            let roofs = match (actor, action) {
-                (Turn::Player(seat), Some(action)) => sabotage::roofs_after(&before.roofs, seat, action),
-                _ => before.roofs,
-            };
-            self.round_ends.push(RoundEnd {
-                round: before.round as usize,
-                roofs,
-                result,
-                totals: after.totals,
-            });
-            applied.round_end = Some(self.round_ends.len() - 1);
-            let team_name = |team: usize| self.team_name(team);
-            let closer = match result.closer {
-                Some(seat) => format!("; {} ended it (−1)", self.name(seat as usize)),
-                None => "; the cards ran out".to_owned(),
-            };
-            let (own, other) = (self.human % 2, 1 - self.human % 2);
-            let line = format!(
-                "round {} over: {} {}, {} {}{closer}",
-                before.round + 1,
-                team_name(own),
-                result.points[own],
-                team_name(other),
-                result.points[other]
-            );
-            self.log.push(LogLine { seat: None, text: line });
-        }
-    }
-
-    /// A verb for a seat: `draw` for the person (`you draw`), `draws` for the others.
-    pub fn verb(&self, seat: usize, base: &str) -> String {
-        if seat == self.human { base.to_owned() } else { format!("{base}s") }
-    }
-
-    /// A team's name on screen: the seat's name with two players, `your team` /
-    /// `their team` with four.
-    pub fn team_name(&self, team: usize) -> String {
-        if self.names.len() == 2 {
-            self.name(team).to_owned()
-        } else if team == self.human % 2 {
-            "your team".to_owned()
-        } else {
-            "their team".to_owned()
-        }
     }
 }
 

@@ -6,15 +6,17 @@ use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
-use tabula_sabotage_pipes::Phase;
 
 use super::app::{App, Input};
-use super::{abagio, abagio_screen, generic, overlay, sabacc, sabacc_screen, sabotage_screen};
+use super::overlay;
+use super::widgets::wrap;
 
 /// The smallest terminal the screen is drawn in.
 pub const MIN_WIDTH: u16 = 80;
 /// The smallest terminal height the screen is drawn in.
 pub const MIN_HEIGHT: u16 = 24;
+/// The most lines a message under the table takes (a longer one is cut).
+const STATUS_LINES: usize = 3;
 
 /// Draws the whole screen.
 pub fn draw(frame: &mut Frame, app: &App) {
@@ -30,23 +32,19 @@ pub fn draw(frame: &mut Frame, app: &App) {
         frame.render_widget(Paragraph::new(text).alignment(Alignment::Center), area);
         return;
     }
-    let [header, body, command, status, keys] = Layout::vertical([
+    let status = status_lines(app, area.width as usize);
+    let [header, body, command, status_area, keys] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(10),
         Constraint::Length(1),
-        Constraint::Length(1),
+        Constraint::Length(status.len() as u16),
         Constraint::Length(1),
     ])
     .areas(area);
     draw_header(frame, header, app);
-    match app.session.sabotage_view() {
-        Some(view) => sabotage_screen::draw(frame, body, app, &view),
-        None if app.session.abagio_view().is_some() => abagio_screen::draw(frame, body, app),
-        None if app.session.sabacc_view().is_some() => sabacc_screen::draw(frame, body, app),
-        None => generic::draw(frame, body, app),
-    }
+    app.screen.draw(frame, body, &app.ctx());
     draw_command(frame, command, app);
-    draw_status(frame, status, app);
+    frame.render_widget(Paragraph::new(status), status_area);
     draw_keys(frame, keys, app);
     overlay::draw(frame, area, app);
 }
@@ -58,9 +56,13 @@ fn draw_header(frame: &mut Frame, area: Rect, app: &App) {
         Span::styled(" tabula ", Style::new().fg(Color::Black).bg(Color::Cyan).add_modifier(Modifier::BOLD)),
         Span::raw(" "),
         Span::raw(game.spec().name).bold(),
-        Span::raw("  seed ").fg(Color::DarkGray),
-        Span::raw(app.session.seed().to_string()).bold(),
     ];
+    if let Some(bot) = app.session.opponent() {
+        spans.push(Span::raw("  vs ").fg(Color::DarkGray));
+        spans.push(Span::raw(bot.to_owned()).bold());
+    }
+    spans.push(Span::raw("  seed ").fg(Color::DarkGray));
+    spans.push(Span::raw(app.session.seed().to_string()).bold());
     let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();
     let canonical = format!("  {}", game.canonical());
     if used + canonical.chars().count() + right.len() < area.width as usize {
@@ -81,26 +83,17 @@ fn draw_command(frame: &mut Frame, area: Rect, app: &App) {
             Span::raw("█").fg(Color::Yellow),
         ]),
         Input::Keys if app.session.is_over() => Line::raw(""),
-        Input::Keys => {
-            let example = if app.session.sabotage_view().is_some() {
-                "Ao own · Xr E · Wb A · sab opp E · dem E · discard Ao · end · draw"
-            } else if app.session.abagio_view().is_some() {
-                abagio::COMMAND_EXAMPLE
-            } else if app.session.sabacc_view().is_some() {
-                sabacc::COMMAND_EXAMPLE
-            } else {
-                "an action as listed, or its number"
-            };
-            Line::from(vec![
-                Span::raw(" : ").fg(Color::Yellow),
-                Span::raw(format!("type a move: {example}")).fg(Color::DarkGray),
-            ])
-        }
+        Input::Keys => Line::from(vec![
+            Span::raw(" : ").fg(Color::Yellow),
+            Span::raw(format!("type a move: {}", app.screen.command_example())).fg(Color::DarkGray),
+        ]),
     };
     frame.render_widget(Paragraph::new(line), area);
 }
 
-fn draw_status(frame: &mut Frame, area: Rect, app: &App) {
+/// The message under the table, wrapped to the screen's width (a refusal's reason is
+/// never cut short), at most [`STATUS_LINES`] lines.
+fn status_lines(app: &App, width: usize) -> Vec<Line<'static>> {
     let style = if app.status.error {
         Style::new().fg(Color::LightRed).add_modifier(Modifier::BOLD)
     } else {
@@ -108,7 +101,20 @@ fn draw_status(frame: &mut Frame, area: Rect, app: &App) {
     };
     let text =
         if app.status.error { format!(" ✗ {}", app.status.text) } else { format!(" {}", app.status.text) };
-    frame.render_widget(Paragraph::new(Line::from(Span::styled(text, style))), area);
+    let mut lines = wrap(&text, width.saturating_sub(1), 3);
+    if let Some(first) = lines.first_mut() {
+        first.insert(0, ' ');
+    }
+    if lines.len() > STATUS_LINES {
+        lines.truncate(STATUS_LINES);
+        if let Some(last) = lines.last_mut() {
+            last.push('…');
+        }
+    }
+    if lines.is_empty() {
+        lines.push(String::new());
+    }
+    lines.into_iter().map(|line| Line::from(Span::styled(line, style))).collect()
 }
 
 /// The keys that do something now, as `(key, what)`.
@@ -119,34 +125,7 @@ pub fn key_hints(app: &App) -> Vec<(&'static str, &'static str)> {
     if app.session.is_over() {
         return vec![("q/Enter", "quit"), ("?", "help")];
     }
-    let mut hints = Vec::new();
-    let mine = app.session.is_human_turn();
-    match app.session.sabotage_view() {
-        Some(view) => {
-            if mine && view.phase == Phase::Consent {
-                hints.extend([("a", "agree"), ("r", "refuse")]);
-            } else {
-                hints.push(("←/→ 1-9", "card"));
-                if mine {
-                    hints.extend([("↑/↓", "move"), ("Enter", "play"), ("x", "discard")]);
-                }
-                if mine && view.phase == Phase::Start {
-                    hints.push(("e", "end round"));
-                    if view.stock > 0 {
-                        hints.push(("d", "draw"));
-                    }
-                }
-            }
-        }
-        None if app.session.abagio_view().is_some() => hints.extend(abagio::key_hints(app)),
-        None if app.session.sabacc_view().is_some() => hints.extend(sabacc::key_hints(app)),
-        None => {
-            if mine {
-                hints.extend([("↑/↓", "move"), ("Enter", "play"), ("1-9", "by number")]);
-            }
-            hints.push(("PgUp/PgDn", "scroll view"));
-        }
-    }
+    let mut hints = app.screen.key_hints(&app.session);
     hints.extend([(":", "type"), ("?", "help"), ("q", "quit")]);
     hints
 }
@@ -161,20 +140,4 @@ fn draw_keys(frame: &mut Frame, area: Rect, app: &App) {
         spans.push(Span::raw(format!(" {what}")).fg(Color::DarkGray));
     }
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
-}
-
-/// A rectangle of at most `width`×`height` centred in `area`.
-pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
-    let width = width.min(area.width);
-    let height = height.min(area.height);
-    Rect { x: area.x + (area.width - width) / 2, y: area.y + (area.height - height) / 2, width, height }
-}
-
-/// The style of a seat's name: the person's in bold yellow, the others' in cyan.
-pub fn seat_style(app: &App, seat: usize) -> Style {
-    if seat == app.session.human() {
-        Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD)
-    } else {
-        Style::new().fg(Color::Cyan)
-    }
 }

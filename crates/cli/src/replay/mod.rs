@@ -1,4 +1,5 @@
-//! `tabula replay`: step through a game record in the terminal, or print it as text.
+//! `tabula replay`: step through a game record in the terminal, or print it as text; list
+//! the past games (every finished game of `tabula play` is saved) and open the last one.
 //!
 //! The record is replayed through the rules first, so a broken record is refused with the
 //! number of the first action the rules refuse and why.
@@ -7,19 +8,78 @@ mod text;
 mod timeline;
 mod viewer;
 
-use std::path::Path;
+use std::path::PathBuf;
 
 pub use timeline::Timeline;
 
-/// Replays a record: prints it with `text`, else opens the viewer.
+use crate::play::archive;
+
+/// Arguments of `tabula replay`.
+#[derive(clap::Args, Debug)]
+#[command(group(clap::ArgGroup::new("which").required(true).args(["record", "last", "list"])))]
+pub struct Args {
+    /// The record (JSON), as `tabula play` saves it or `--record-out` writes it.
+    pub record: Option<PathBuf>,
+    /// Open the last game played (the newest in the folder of past games).
+    #[arg(long)]
+    pub last: bool,
+    /// List the past games: date, game, options, seats, result (and each file).
+    #[arg(long)]
+    pub list: bool,
+    /// Print the game as text (every step, the board or table, the result) instead of
+    /// opening the viewer.
+    #[arg(long)]
+    pub text: bool,
+    /// In a file of records, one per line (`tabula arena --records`), the game with this
+    /// number (from 0, as the arena numbers them).
+    #[arg(long, value_name = "N")]
+    pub game: Option<usize>,
+}
+
+/// Replays a record: prints it with `--text`, else opens the viewer; or lists the past
+/// games.
 ///
 /// # Errors
 /// A file that cannot be read or is not a record, a record the rules refuse (the message
-/// names the action), or no terminal for the viewer.
-pub fn run(record: &Path, text: bool) -> Result<(), String> {
+/// names the action), no past game for `--last`, or no terminal for the viewer.
+pub fn run(args: Args) -> Result<(), String> {
+    let folder = || archive::folder().ok_or("no data directory is known here: set TABULA_DATA_DIR");
+    if args.list {
+        let folder = folder()?;
+        let past = archive::list(&folder)?;
+        if past.is_empty() {
+            println!(
+                "No past games in {}: every game `tabula play` finishes is saved there.",
+                folder.display()
+            );
+        }
+        let registry = tabula_registry::registry();
+        // Each game's default options, so that a line shows only the options chosen.
+        let defaults = |id: &str| {
+            let game = registry.make(id, &serde_json::json!({})).ok()?;
+            Some(game.new_state(0).record(Vec::new()).options)
+        };
+        for game in &past {
+            let id = game.record.as_ref().map(|r| r.game.as_str()).unwrap_or_default();
+            println!("{}", archive::summary(game, defaults(id).as_ref()));
+        }
+        return Ok(());
+    }
+    let path = match args.record {
+        Some(path) => path,
+        None => {
+            let folder = folder()?;
+            archive::list(&folder)?.pop().map(|past| past.path).ok_or_else(|| {
+                format!("no past game yet in {}: play one with `tabula play`", folder.display())
+            })?
+        }
+    };
     let registry = tabula_registry::registry();
-    let timeline = Timeline::open(&registry, record)?;
-    if text {
+    let timeline = match args.game {
+        None => Timeline::open(&registry, &path)?,
+        Some(n) => Timeline::open_line(&registry, &path, n)?,
+    };
+    if args.text {
         print!("{}", text::render(&timeline));
         Ok(())
     } else {
@@ -92,22 +152,29 @@ mod tests {
     }
 
     #[test]
-    fn the_viewer_steps_and_shows_every_hand() {
+    fn the_viewer_draws_the_play_screen_from_each_seat() {
         let record = random_record(json!({}), 4);
         let len = record.actions.len();
         let timeline = Timeline::replay(&tabula_registry::registry(), record).unwrap();
-        let mut viewer = Viewer::new(timeline);
+        let mut viewer = Viewer::new(timeline).unwrap();
         let key = |code| KeyEvent::new(code, KeyModifiers::NONE);
         let screen = render(&viewer);
         assert!(screen.contains("step 0 of"), "{screen}");
         viewer.on_key(key(KeyCode::Char('n')));
         assert!(viewer.step > 16, "the deal is skipped");
         let screen = render(&viewer);
-        assert!(screen.contains("p0's roof") && screen.contains("p1's roof"), "{screen}");
-        assert!(screen.contains("Hands"), "{screen}");
+        assert!(screen.contains("Your roof") && screen.contains("p1's roof"), "{screen}");
+        assert!(screen.contains("Your hand ("), "{screen}");
+        assert!(screen.contains("seen from seat 0 (p0)"), "{screen}");
+        viewer.on_key(key(KeyCode::Tab));
+        assert_eq!(viewer.seat, 1);
+        let screen = render(&viewer);
+        assert!(screen.contains("seen from seat 1 (p1)") && screen.contains("p0's roof"), "{screen}");
         viewer.on_key(key(KeyCode::Char(']')));
         let screen = render(&viewer);
-        assert!(screen.contains("Round 1 is over"), "{screen}");
+        assert!(screen.contains("Round 1 of 4 is over"), "{screen}");
+        viewer.on_key(key(KeyCode::Right));
+        assert!(!render(&viewer).contains("Round 1 of 4 is over"), "the window goes with its step");
         viewer.on_key(key(KeyCode::End));
         assert_eq!(viewer.step, len);
         assert!(render(&viewer).contains("Game over"));

@@ -3,19 +3,9 @@
 
 use std::path::Path;
 
-use serde_json::Value;
-use tabula_core::{Record, Registry, Turn};
-use tabula_sabotage_pipes::State;
+use tabula_core::{DynState, Record, Registry, Turn};
 
-use crate::play::sabotage;
-
-/// The referee's state at every step: concrete for Sabotage, JSON for any other game.
-pub enum Frames {
-    /// Sabotage's states, from before the first action to after the last.
-    Sabotage(Vec<State>),
-    /// Any other game's states as JSON.
-    Generic(Vec<Value>),
-}
+use crate::play::screen::History;
 
 /// Short names for the seats: a bot's name without its settings (`greedy` for
 /// `greedy:samples=4`), numbered by seat when two seats would read the same, and
@@ -54,12 +44,8 @@ pub struct Timeline {
     pub actions: Vec<String>,
     /// Who played each action.
     pub actors: Vec<Turn>,
-    /// The state before the first action and after each one (`actions.len() + 1`).
-    pub frames: Frames,
-    /// Each seat's return at the end (final when `terminal`).
-    pub returns: Vec<f64>,
-    /// Whether the record reaches the end of the game.
-    pub terminal: bool,
+    /// The referee's state before the first action and after each one (`actions.len() + 1`).
+    pub states: Vec<Box<dyn DynState>>,
 }
 
 impl Timeline {
@@ -75,44 +61,53 @@ impl Timeline {
         Timeline::replay(registry, record).map_err(|e| format!("{}: {e}", path.display()))
     }
 
+    /// Reads record number `n` (from 0) of a JSON Lines file of records, as `tabula arena
+    /// --records` writes them, and replays it.
+    ///
+    /// # Errors
+    /// A file that cannot be read, fewer than `n + 1` records, or a record the rules refuse.
+    pub fn open_line(registry: &Registry, path: &Path, n: usize) -> Result<Timeline, String> {
+        let text =
+            std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+        let line = lines.get(n).ok_or_else(|| {
+            format!(
+                "{} holds {} records (games 0 to {}), not game {n}",
+                path.display(),
+                lines.len(),
+                lines.len().saturating_sub(1)
+            )
+        })?;
+        let record = Record::from_json_str(line).map_err(|e| format!("{} game {n}: {e}", path.display()))?;
+        Timeline::replay(registry, record).map_err(|e| format!("{} game {n}: {e}", path.display()))
+    }
+
     /// Replays a record.
     ///
     /// # Errors
     /// An unknown game, bad options, or the first action the rules refuse.
     pub fn replay(registry: &Registry, record: Record) -> Result<Timeline, String> {
         // Loading checks every action and the stated result, with the registry's messages.
-        let end = registry.load_record(&record).map_err(|e| e.to_string())?;
+        registry.load_record(&record).map_err(|e| e.to_string())?;
         let game = registry.make(&record.game, &record.options).map_err(|e| e.to_string())?;
         let mut state = game.new_state(record.seed.unwrap_or(0));
-        let players = game.num_players();
-        let names = display_names(&record.seats, players);
-        let is_sabotage = sabotage::erased(state.as_ref()).is_some();
-        let mut sabotage_frames = Vec::new();
-        let mut generic_frames = Vec::new();
-        let mut snapshot = |state: &dyn tabula_core::DynState| match sabotage::erased(state) {
-            Some(erased) if is_sabotage => sabotage_frames.push(erased.concrete_state().clone()),
-            _ => generic_frames.push(state.state_json()),
-        };
-        snapshot(state.as_ref());
+        let names = display_names(&record.seats, game.num_players());
+        let mut states = vec![state.clone_box()];
         let mut actions = Vec::with_capacity(record.actions.len());
         let mut actors = Vec::with_capacity(record.actions.len());
         for (i, text) in record.actions.iter().enumerate() {
             actors.push(state.turn());
             let canonical = state.apply(text).map_err(|e| format!("action {} (`{text}`): {e}", i + 1))?;
             actions.push(canonical);
-            snapshot(state.as_ref());
+            states.push(state.clone_box());
         }
-        let frames =
-            if is_sabotage { Frames::Sabotage(sabotage_frames) } else { Frames::Generic(generic_frames) };
         Ok(Timeline {
             canonical: game.canonical(),
             game_name: game.spec().name,
             names,
             actions,
             actors,
-            frames,
-            returns: end.returns(),
-            terminal: end.is_terminal(),
+            states,
             record,
         })
     }
@@ -122,26 +117,18 @@ impl Timeline {
         self.actions.len()
     }
 
+    /// The number of seats.
+    pub fn players(&self) -> usize {
+        self.names.len()
+    }
+
     /// A seat's name.
     pub fn name(&self, seat: usize) -> &str {
         self.names.get(seat).map_or("?", String::as_str)
     }
 
-    /// Who played action `i` (from 0), as a word: a seat's name or `chance`.
-    pub fn actor_name(&self, i: usize) -> &str {
-        match self.actors.get(i) {
-            Some(Turn::Player(seat)) => self.name(*seat),
-            Some(Turn::Chance) => "chance",
-            _ => "?",
-        }
-    }
-
-    /// A team's name: the seat's with two players, `ann & cid` with four.
-    pub fn team_name(&self, players: usize, team: usize) -> String {
-        if players == 4 {
-            format!("{} & {}", self.name(team), self.name(team + 2))
-        } else {
-            self.name(team).to_owned()
-        }
+    /// The game step by step, for a game's printout.
+    pub fn history(&self) -> History<'_> {
+        History { states: &self.states, actions: &self.actions, actors: &self.actors, names: &self.names }
     }
 }

@@ -1,33 +1,58 @@
-//! `tabula replay`: a terminal viewer that steps through a record, showing the referee's
-//! view (both roofs and every hand for Sabotage, the state as JSON for other games).
+//! `tabula replay`: a terminal viewer that steps through a record, drawing each moment with
+//! the game's own play screen, as the seat it is seen from saw it (Tab: another seat), with
+//! the end-of-round (or hand) windows where the game opened them.
 
 use std::io::IsTerminal;
+use std::time::Duration;
 
 use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::Frame;
-use ratatui::layout::{Alignment, Constraint, Layout, Rect};
+use ratatui::layout::{Constraint, Layout};
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, List, ListItem, ListState, Paragraph};
-use tabula_core::Turn;
-use tabula_sabotage_pipes::{Action, Phase, Square, State};
+use ratatui::widgets::Paragraph;
+use tabula_core::{Registry, Turn};
 
-use super::timeline::{Frames, Timeline};
-use crate::play::sabotage::{self, card_tile, hand_line, roof_grid, score_lines, text_spans, value_line};
-use crate::play::sabotage_screen::result_line;
+use super::timeline::Timeline;
+use crate::play::app::{App, Overlay};
+use crate::play::games;
+use crate::play::overlay;
+use crate::play::screen::Ctx;
+use crate::play::session::Session;
 
-/// The viewer's state: a replayed record and the step shown.
+/// The viewer's state: a replayed record, the step shown and the seat it is seen from.
 pub struct Viewer {
     timeline: Timeline,
+    registry: Registry,
     /// How many actions have been applied at the step shown (`0..=len`).
     pub step: usize,
+    /// The seat whose view is drawn.
+    pub seat: usize,
+    /// The game replayed up to `step`, drawn by the game's screen.
+    app: App,
+    /// The steps after which the game opened a window (a round or a hand ended).
+    windows: Vec<usize>,
     quit: bool,
 }
 
 impl Viewer {
-    /// A viewer at the start of the game.
-    pub fn new(timeline: Timeline) -> Viewer {
-        Viewer { timeline, step: 0, quit: false }
+    /// A viewer at the start of the game, seen from seat 0.
+    ///
+    /// # Errors
+    /// A game that cannot be made (the timeline was replayed, so this does not happen).
+    pub fn new(timeline: Timeline) -> Result<Viewer, String> {
+        let registry = tabula_registry::registry();
+        let mut app = fresh(&registry, &timeline, 0)?;
+        let mut windows = Vec::new();
+        for (i, action) in timeline.actions.iter().enumerate() {
+            let applied = app.session.apply_next(action)?;
+            app.after(applied);
+            if app.overlay.take().is_some() {
+                windows.push(i + 1);
+            }
+        }
+        let app = fresh(&registry, &timeline, 0)?;
+        Ok(Viewer { timeline, registry, step: 0, seat: 0, app, windows, quit: false })
     }
 
     /// Whether the person has asked to leave.
@@ -35,12 +60,28 @@ impl Viewer {
         self.quit
     }
 
-    fn is_round_end(&self, step: usize) -> bool {
-        match &self.timeline.frames {
-            Frames::Sabotage(states) => {
-                step > 0 && step < states.len() && states[step].results.len() > states[step - 1].results.len()
+    /// Shows step `step`: plays on from the step shown, or from the start when going back.
+    fn goto(&mut self, step: usize) {
+        let step = step.min(self.timeline.len());
+        if step < self.app.session.seen().len() {
+            match fresh(&self.registry, &self.timeline, self.seat) {
+                Ok(app) => self.app = app,
+                Err(_) => return,
             }
-            Frames::Generic(_) => false,
+        }
+        while self.app.session.seen().len() < step {
+            let i = self.app.session.seen().len();
+            match self.app.session.apply_next(&self.timeline.actions[i]) {
+                Ok(applied) => {
+                    self.app.after(applied);
+                }
+                Err(_) => break,
+            }
+        }
+        self.step = self.app.session.seen().len();
+        // The window is shown at the step that opened it only.
+        if !self.windows.contains(&self.step) {
+            self.app.overlay = None;
         }
     }
 
@@ -48,8 +89,8 @@ impl Viewer {
         step > 0 && matches!(self.timeline.actors.get(step - 1), Some(Turn::Player(_)))
     }
 
-    /// Moves to the next (`forward`) or previous step where `stop` holds, or to the end.
-    fn seek(&mut self, forward: bool, stop: impl Fn(&Viewer, usize) -> bool) {
+    /// The next (`forward`) or previous step where `stop` holds, or the end.
+    fn seek(&self, forward: bool, stop: impl Fn(&Viewer, usize) -> bool) -> usize {
         let len = self.timeline.len();
         let mut step = self.step;
         loop {
@@ -58,252 +99,105 @@ impl Viewer {
             } else if !forward && step > 0 {
                 step -= 1;
             } else {
-                break;
+                return step;
             }
             if stop(self, step) {
-                break;
+                return step;
             }
         }
-        self.step = step;
     }
 
     /// Reacts to a key.
     pub fn on_key(&mut self, key: KeyEvent) {
         let len = self.timeline.len();
-        match key.code {
-            KeyCode::Char('q') | KeyCode::Esc => self.quit = true,
-            KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => self.quit = true,
-            KeyCode::Right | KeyCode::Char('l') | KeyCode::Char(' ') | KeyCode::Enter => {
-                self.step = (self.step + 1).min(len)
+        let target = match key.code {
+            KeyCode::Char('q') | KeyCode::Esc => {
+                self.quit = true;
+                return;
             }
-            KeyCode::Left | KeyCode::Char('h') | KeyCode::Backspace => {
-                self.step = self.step.saturating_sub(1)
+            KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => {
+                self.quit = true;
+                return;
             }
-            KeyCode::PageDown | KeyCode::Down => self.step = (self.step + 20).min(len),
-            KeyCode::PageUp | KeyCode::Up => self.step = self.step.saturating_sub(20),
-            KeyCode::Home | KeyCode::Char('g') => self.step = 0,
-            KeyCode::End | KeyCode::Char('G') => self.step = len,
-            KeyCode::Char('n') => self.seek(true, Viewer::is_player_move),
-            KeyCode::Char('p') => self.seek(false, Viewer::is_player_move),
-            KeyCode::Char(']') => self.seek(true, Viewer::is_round_end),
-            KeyCode::Char('[') => self.seek(false, Viewer::is_round_end),
-            _ => {}
-        }
+            KeyCode::Tab | KeyCode::BackTab => {
+                let players = self.timeline.players();
+                self.seat = if key.code == KeyCode::Tab {
+                    (self.seat + 1) % players
+                } else {
+                    (self.seat + players - 1) % players
+                };
+                let step = self.step;
+                if let Ok(app) = fresh(&self.registry, &self.timeline, self.seat) {
+                    self.app = app;
+                }
+                step
+            }
+            KeyCode::Right | KeyCode::Char('l') | KeyCode::Char(' ') | KeyCode::Enter => self.step + 1,
+            KeyCode::Left | KeyCode::Char('h') | KeyCode::Backspace => self.step.saturating_sub(1),
+            KeyCode::Char('n') => self.seek(true, |v, s| v.is_player_move(s)),
+            KeyCode::Char('p') => self.seek(false, |v, s| v.is_player_move(s)),
+            KeyCode::Char(']') => self.seek(true, |v, s| v.windows.contains(&s)),
+            KeyCode::Char('[') => self.seek(false, |v, s| v.windows.contains(&s)),
+            KeyCode::PageDown => self.step + 20,
+            KeyCode::PageUp => self.step.saturating_sub(20),
+            KeyCode::Home => 0,
+            KeyCode::End => len,
+            _ => return,
+        };
+        self.goto(target);
     }
 
-    /// Draws the step shown.
+    /// Draws the viewer: a title line, the game's play screen, the keys.
     pub fn draw(&self, frame: &mut Frame) {
         let area = frame.area();
-        let [header, body, keys] =
-            Layout::vertical([Constraint::Length(1), Constraint::Min(10), Constraint::Length(1)]).areas(area);
+        let [header, body, last, keys] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Min(10),
+            Constraint::Length(1),
+            Constraint::Length(1),
+        ])
+        .areas(area);
         let t = &self.timeline;
         let title = Line::from(vec![
             Span::styled(
-                " tabula replay ",
-                Style::new().fg(Color::Black).bg(Color::Cyan).add_modifier(Modifier::BOLD),
+                " replay ",
+                Style::new().fg(Color::Black).bg(Color::Magenta).add_modifier(Modifier::BOLD),
             ),
             Span::raw(format!(" {} ", t.game_name)).bold(),
             Span::raw(t.record.seed.map(|s| format!(" seed {s}")).unwrap_or_default()).fg(Color::DarkGray),
             Span::raw(format!("  step {} of {}", self.step, t.len())).bold(),
+            Span::raw(format!("  seen from seat {} ({}): \"you\"", self.seat, t.name(self.seat)))
+                .fg(Color::Yellow),
         ]);
         frame.render_widget(Paragraph::new(title), header);
-        let hints = "←/→ step  n/p next/previous move  [/] round ends  PgUp/PgDn 20  Home/End  q quit";
+        let ctx = Ctx { session: &self.app.session, saved: None };
+        self.app.screen.draw(frame, body, &ctx);
+        let said = match self.step.checked_sub(1) {
+            Some(i) => {
+                let who = match t.actors[i] {
+                    Turn::Player(seat) => t.name(seat).to_owned(),
+                    _ => "chance".to_owned(),
+                };
+                format!(" step {}: {who} {}", i + 1, t.actions[i])
+            }
+            None => " the start: → to step through the game".to_owned(),
+        };
+        frame.render_widget(Paragraph::new(Span::raw(said).fg(Color::Green)), last);
+        let hints =
+            "←/→ step  n/p next/previous move  [/] round ends  Tab seat  PgUp/PgDn 20  Home/End  q quit";
         frame.render_widget(Paragraph::new(Span::raw(format!(" {hints}")).fg(Color::DarkGray)), keys);
-        let [left, right] =
-            Layout::horizontal([Constraint::Percentage(58), Constraint::Percentage(42)]).areas(body);
-        match &t.frames {
-            Frames::Sabotage(states) => self.draw_sabotage(frame, left, right, states),
-            Frames::Generic(states) => {
-                let text = serde_json::to_string_pretty(&states[self.step]).unwrap_or_default();
-                let block = Block::bordered().title(" State (referee) ".bold());
-                frame.render_widget(Paragraph::new(text).block(block), left);
-                self.draw_actions(frame, right);
+        if let Some(Overlay::Window(index)) = self.app.overlay {
+            if let Some(window) = self.app.screen.window(&ctx, index, area.width) {
+                overlay::show(frame, area, &window.title, window.lines, window.width, Color::Yellow);
             }
         }
-    }
-
-    fn draw_actions(&self, frame: &mut Frame, area: Rect) {
-        let t = &self.timeline;
-        // Sabotage: who receives each card dealt or drawn.
-        let receiver = |i: usize| match &t.frames {
-            Frames::Sabotage(states) => Some(t.name(states[i].to_move as usize)),
-            Frames::Generic(_) => None,
-        };
-        let mut items = vec![ListItem::new(Line::from(Span::raw("      start").fg(Color::DarkGray)))];
-        items.extend(t.actions.iter().enumerate().map(|(i, action)| {
-            let style = match t.actors[i] {
-                Turn::Chance => Style::new().fg(Color::DarkGray),
-                _ => Style::new(),
-            };
-            let mut spans = vec![
-                Span::raw(format!("{:>5} ", i + 1)).fg(Color::DarkGray),
-                Span::styled(format!("{:<10} ", sabotage::clip(t.actor_name(i), 10)), style.fg(Color::Cyan)),
-            ];
-            spans.extend(text_spans(action, style));
-            if let (Turn::Chance, Some(name)) = (t.actors[i], receiver(i)) {
-                spans.push(Span::styled(format!(" → {name}"), style));
-            }
-            ListItem::new(Line::from(spans))
-        }));
-        if t.terminal {
-            items.push(ListItem::new(Line::from(Span::raw("      game over").fg(Color::DarkGray))));
-        }
-        let list = List::new(items)
-            .block(Block::bordered().title(" Actions ".bold()))
-            .highlight_symbol("▶")
-            .highlight_style(Style::new().bg(Color::DarkGray).add_modifier(Modifier::BOLD));
-        let mut state = ListState::default().with_selected(Some(self.step));
-        frame.render_stateful_widget(list, area, &mut state);
-    }
-
-    fn draw_sabotage(&self, frame: &mut Frame, left: Rect, right: Rect, states: &[State]) {
-        let t = &self.timeline;
-        let state = &states[self.step];
-        let players = state.players as usize;
-        let teams = [t.team_name(players, 0), t.team_name(players, 1)];
-        // The rules clear the roofs when a round ends: show them as they were.
-        let ended = self.is_round_end(self.step);
-        let last = self.step.checked_sub(1).and_then(|i| {
-            let seat = t.actors[i].player()?;
-            Some((seat, Action::parse(&t.actions[i]).ok()?))
-        });
-        let roofs = match (ended, last) {
-            (true, Some((seat, action))) => sabotage::roofs_after(&states[self.step - 1].roofs, seat, action),
-            (true, None) => states[self.step - 1].roofs,
-            (false, _) => state.roofs,
-        };
-        let mut marked = [[false; Square::NUM]; 2];
-        if let Some((roof, square)) = last.and_then(|(seat, action)| sabotage::touched_square(seat, action)) {
-            marked[roof][square] = true;
-        }
-        let hands_height = players as u16 + 2;
-        let [roof_area, hands, info] =
-            Layout::vertical([Constraint::Length(10), Constraint::Length(hands_height), Constraint::Min(3)])
-                .areas(left);
-        let [first, second] =
-            Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(roof_area);
-        for (roof, area) in [(0, first), (1, second)] {
-            let mut lines = roof_grid(&roofs[roof], marked[roof]);
-            let value = tabula_sabotage_pipes::roof_value(&roofs[roof]);
-            lines.push(match (ended, states[self.step].results.as_slice().last()) {
-                (true, Some(result)) => result_line(result.values[roof], result.points[roof]),
-                _ => value_line(value),
-            });
-            let title = format!(" {}'s roof ", teams[roof]);
-            let block = Block::bordered().title(title.bold());
-            frame.render_widget(Paragraph::new(lines).alignment(Alignment::Center).block(block), area);
-        }
-        // At the end of a round, the hands as they were when it ended.
-        let mut held = state.hands;
-        if ended {
-            held = states[self.step - 1].hands;
-            if let Some((seat, card)) = last.and_then(|(seat, action)| Some((seat, action.card_played()?))) {
-                held[seat].remove(card);
-            }
-        }
-        let mover = match state.phase {
-            _ if ended => None,
-            Phase::Consent => Some(tabula_sabotage_pipes::rules::partner(state.to_move) as usize),
-            Phase::Over => None,
-            _ => Some(state.to_move as usize),
-        };
-        let width = (0..players).map(|s| t.name(s).chars().count()).max().unwrap_or(4).min(12);
-        let hand_lines: Vec<Line> = (0..players)
-            .map(|seat| {
-                let cards = held[seat].to_vec();
-                let marker = if mover == Some(seat) { "▶ " } else { "  " };
-                let mut spans = vec![
-                    Span::raw(marker).fg(Color::Yellow),
-                    Span::raw(format!("{:<width$} ", sabotage::clip(t.name(seat), width))).fg(Color::Cyan),
-                ];
-                spans.extend(hand_line(&cards, None, false).spans);
-                Line::from(spans)
-            })
-            .collect();
-        frame.render_widget(
-            Paragraph::new(hand_lines).block(Block::bordered().title(" Hands ".bold())),
-            hands,
-        );
-        let mut lines = vec![];
-        if let (true, Some(result)) = (ended, state.results.as_slice().last()) {
-            let round = state.results.len();
-            let why = match result.closer {
-                Some(seat) => format!("{} ended it (−1).", t.name(seat as usize)),
-                None => "the cards ran out.".to_owned(),
-            };
-            lines.push(Line::from(
-                Span::raw(format!("Round {round} is over: {why}")).fg(Color::Yellow).bold(),
-            ));
-            let totals = state.totals();
-            lines.push(Line::from(format!(
-                "Points {} {}, {} {}  ·  totals {} {}, {} {}",
-                teams[0],
-                result.points[0],
-                teams[1],
-                result.points[1],
-                teams[0],
-                totals[0],
-                teams[1],
-                totals[1]
-            )));
-        }
-        if state.phase == Phase::Over {
-            let totals = state.totals();
-            lines.push(Line::from(
-                Span::raw(format!("Game over: {} {}, {} {}.", teams[0], totals[0], teams[1], totals[1]))
-                    .fg(Color::Yellow)
-                    .bold(),
-            ));
-        } else if !ended {
-            lines.push(Line::from(format!(
-                "Round {} of {}  ·  dealer {}  ·  {}",
-                state.round + 1,
-                state.rounds,
-                t.name(state.dealer() as usize),
-                phase_word(state.phase)
-            )));
-            let mut pile =
-                vec![Span::raw(format!("Stock {}  ·  discards {}", state.stock_len(), state.discards.len()))];
-            if let Some(top) = state.top_discard {
-                pile.push(Span::raw(", top"));
-                pile.push(card_tile(top));
-            }
-            lines.push(Line::from(pile));
-            let mut pile = vec![Span::raw("Discarded: ").fg(Color::DarkGray)];
-            for card in state.discards.to_vec() {
-                pile.push(card_tile(card));
-            }
-            lines.push(Line::from(pile));
-        }
-        if self.step > 0 {
-            let i = self.step - 1;
-            let mut spans =
-                vec![Span::raw("Last: ").fg(Color::DarkGray), Span::raw(format!("{} ", t.actor_name(i)))];
-            spans.extend(text_spans(&t.actions[i], Style::new()));
-            lines.push(Line::from(spans));
-        }
-        let table = Paragraph::new(lines).wrap(ratatui::widgets::Wrap { trim: false });
-        frame.render_widget(table.block(Block::bordered().title(" Table ".bold())), info);
-        let score_height = state.rounds as u16 + 4;
-        let [scores, actions] =
-            Layout::vertical([Constraint::Length(score_height), Constraint::Min(3)]).areas(right);
-        let current = (state.phase != Phase::Over).then(|| (state.round as usize, state.values()));
-        let lines =
-            score_lines([&teams[0], &teams[1]], [0, 1], &state.results, state.rounds as usize, current);
-        frame.render_widget(Paragraph::new(lines).block(Block::bordered().title(" Scores ".bold())), scores);
-        self.draw_actions(frame, actions);
     }
 }
 
-fn phase_word(phase: Phase) -> &'static str {
-    match phase {
-        Phase::Deal => "dealing",
-        Phase::Start => "may end or draw",
-        Phase::Draw => "drawing",
-        Phase::Play => "playing a card",
-        Phase::Consent => "partner answers",
-        Phase::Over => "over",
-    }
+/// The record's game at its start, seen from `seat`, drawn by the game's play screen.
+fn fresh(registry: &Registry, timeline: &Timeline, seat: usize) -> Result<App, String> {
+    let session = Session::replay(registry, &timeline.record, seat, &timeline.names)?;
+    Ok(App::new(session, games::screen_for(&timeline.record.game), Duration::ZERO))
 }
 
 /// Runs the viewer in the terminal.
@@ -315,7 +209,7 @@ pub fn run(timeline: Timeline) -> Result<(), String> {
         return Err("the replay viewer needs a terminal; use `tabula replay --text FILE` to print the game"
             .to_owned());
     }
-    let mut viewer = Viewer::new(timeline);
+    let mut viewer = Viewer::new(timeline)?;
     let mut terminal = ratatui::try_init().map_err(|e| format!("cannot set up the terminal: {e}"))?;
     let io = |e: std::io::Error| format!("terminal error: {e}");
     let result = (|| {

@@ -248,11 +248,20 @@ pub fn check(state: &State, action: Action) -> Result<(), Illegal> {
         }
         Action::End => {
             if phase != Phase::Start {
-                return Err(Illegal::new(if state.refused {
-                    "your partner refused to end the round this turn; play on (rules §Four players)"
+                let value = crate::state::roof_value(&state.roofs[State::team(state.to_move)]);
+                return Err(if state.refused {
+                    Illegal::new(
+                        "your partner refused to end the round this turn; play on (rules §Four players)",
+                    )
+                } else if value < 5 {
+                    Illegal::new(format!(
+                        "your roof is worth {value}: you may end the round only with a roof worth 5 or more (rules §Ending)"
+                    ))
                 } else {
-                    "you may end the round only at the start of your turn, before drawing (rules §Ending)"
-                }));
+                    Illegal::new(
+                        "you may end the round only at the start of your turn, before drawing (rules §Ending)",
+                    )
+                });
             }
             return Ok(());
         }

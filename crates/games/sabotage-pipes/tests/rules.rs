@@ -298,6 +298,8 @@ fn a_round_may_be_ended_before_drawing_with_a_roof_worth_5() {
     assert!(refused(&g, &drew, "end").contains("only at the start of your turn"));
     // With a roof worth 4, a turn starts straight with the draw.
     let mut weak = position(2, Phase::Play, 1, &[EIGHT, "Ab Bb Cb Db Eb Fb Gb Hb Ib"], [four, EMPTY]);
+    // Typing `end` there is refused for the roof's value, not for the moment.
+    assert!(refused(&g, &weak, "end").contains("your roof is worth 0"), "{}", refused(&g, &weak, "end"));
     g.play(&mut weak, act(&g, "discard Ib")).unwrap();
     assert_eq!(weak.phase, Phase::Draw);
 }

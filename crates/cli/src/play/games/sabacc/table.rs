@@ -17,17 +17,13 @@ use tabula_sabacc::{
     Action, Announce, Card, Config, DeckKind, Kind, Phase, Rules, Sabacc, Showdown, State, Status, View,
 };
 
-use super::moves::Choice;
-use super::session::{LogLine, Session};
+use crate::play::screen::{Choice, Outcome};
+use crate::play::session::{LogLine, Session};
 
 /// The concrete game behind a type-erased state, when it is Sabacc.
 pub fn erased(state: &dyn DynState) -> Option<&ErasedState<Sabacc>> {
     state.as_any().downcast_ref::<ErasedState<Sabacc>>()
 }
-
-/// What the command line suggests typing.
-pub const COMMAND_EXAMPLE: &str =
-    "call · raise 4 · fold · block 2 · announce see · take · discard 3 · a row's number";
 
 /// The person's view of the game and the game's options: everything the screen draws from.
 #[derive(Debug, Clone)]
@@ -486,6 +482,8 @@ pub struct Noted {
 pub struct Roll {
     /// The hand it was rolled in, from 0.
     pub hand: u8,
+    /// The tour of the hand it was rolled in.
+    pub tour: u8,
     /// What it showed: `7`, `3-3`.
     pub dice: String,
     /// Whether the cards changed (tarot: the maximum; canonical: a double).
@@ -761,7 +759,7 @@ fn tell_step(log: &mut Log<'_>, cfg: &Config, step: &Step<'_>, roll: &mut Option
                     format!("rolls {n}: no change")
                 };
                 log.seat(b.dealer as usize, &text);
-                *roll = Some(Roll { hand: b.hand_no, dice: n.to_string(), change });
+                *roll = Some(Roll { hand: b.hand_no, tour: b.tour, dice: n.to_string(), change });
             }
             (Phase::Roll, Some(Action::Dice(x, y))) => {
                 let change = x == y;
@@ -771,7 +769,7 @@ fn tell_step(log: &mut Log<'_>, cfg: &Config, step: &Step<'_>, roll: &mut Option
                     format!("rolls {x}-{y}: no shift")
                 };
                 log.seat(b.dealer as usize, &text);
-                *roll = Some(Roll { hand: b.hand_no, dice: format!("{x}-{y}"), change });
+                *roll = Some(Roll { hand: b.hand_no, tour: b.tour, dice: format!("{x}-{y}"), change });
             }
             (Phase::Replace, _) => tell_replacement(log, b, a),
             (Phase::StudCard, Some(Action::Card(card))) => {
@@ -1080,21 +1078,6 @@ impl Moment {
             blocked: hand.blocked,
         }
     }
-}
-
-/// What a key or a typed line asks the screen to do.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Outcome {
-    /// Not a Sabacc key: the screen's common keys apply.
-    Ignored,
-    /// Handled; nothing more to do.
-    Done,
-    /// Play this action (text notation).
-    Play(String),
-    /// Show this message in the status line (an error when the flag is set).
-    Say(String, bool),
-    /// The person cannot act now: say whom the game waits for.
-    Waiting,
 }
 
 /// The person's legal actions, read.
@@ -1541,15 +1524,6 @@ pub fn verdict(session: &Session) -> Option<String> {
         n if n > 0 => format!("you won {n}"),
         n => format!("you lost {}", -n),
     })
-}
-
-/// The keys that do something now at the Sabacc table, for the key bar (none for other
-/// games).
-pub fn key_hints(app: &super::app::App) -> Vec<(&'static str, &'static str)> {
-    match Table::of(&app.session) {
-        Some(table) => app.sabacc.synced(&table).key_hints(&table, &app.session.legal()),
-        None => Vec::new(),
-    }
 }
 
 #[cfg(test)]

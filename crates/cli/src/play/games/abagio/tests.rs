@@ -7,10 +7,12 @@ use serde_json::json;
 use tabula_abagio::{Phase, Square};
 use tabula_core::Turn;
 
-use super::abagio::{self, Offer, Place};
-use super::app::{App, Overlay};
-use super::session::{Config, Session};
-use super::tests::{press, render, tokens, type_command};
+use super::AbagioScreen;
+use super::picker::{self as abagio, Offer, Picker, Place};
+use crate::play::app::{App, Overlay};
+use crate::play::games;
+use crate::play::session::{Config, Session};
+use crate::play::tests::{press, render, screen_of, tokens, type_command};
 
 fn config(seat: usize, bot: &str, seed: u64) -> Config {
     Config {
@@ -26,13 +28,19 @@ fn config(seat: usize, bot: &str, seed: u64) -> Config {
 }
 
 fn app_with(seat: usize, bot: &str, seed: u64) -> App {
-    let session =
-        Session::new(&tabula_registry::registry(), &config(seat, bot, seed)).expect("a valid session");
-    App::new(session, Duration::ZERO, None)
+    crate::play::tests::app_with(&config(seat, bot, seed))
+}
+
+fn abagio_view(app: &App) -> tabula_abagio::View {
+    AbagioScreen::view(&app.session).expect("a game of Abagio")
+}
+
+fn chooser(app: &App) -> &Picker {
+    &screen_of::<AbagioScreen>(app).picker
 }
 
 fn offer(app: &App) -> Offer {
-    Offer::read(&app.session.abagio_view().unwrap(), &app.session.legal())
+    Offer::read(&abagio_view(app), &app.session.legal())
 }
 
 /// Plays the person's seat with a greedy bot of its own (typing its moves in the command
@@ -44,7 +52,7 @@ fn play_turns(app: &mut App, turns: usize, seed: u64) {
     let mut last_turn = None;
     for _ in 0..5000 {
         app.settle();
-        let view = app.session.abagio_view().unwrap();
+        let view = abagio_view(app);
         assert!(!app.session.is_over(), "the game ended before turn {turns}");
         if view.state.phase == Phase::Leap && last_turn != Some(view.state.turn) {
             last_turn = Some(view.state.turn);
@@ -64,10 +72,10 @@ fn play_turns(app: &mut App, turns: usize, seed: u64) {
 fn until_a_hit(app: &mut App, seed: u64) -> Place {
     for _ in 0..200 {
         play_turns(app, 1, seed);
-        let view = app.session.abagio_view().unwrap();
+        let view = abagio_view(app);
         let offer = offer(app);
         for place in offer.movable() {
-            let mut picker = app.abagio.synced(&view, &app.session.legal());
+            let mut picker = chooser(app).synced(&view, &app.session.legal());
             picker.cursor = place;
             if picker.choices(&view, &offer, "greedy").iter().any(|c| c.effect.contains("hits")) {
                 return place;
@@ -82,19 +90,19 @@ fn choose_by_number(app: &mut App, place: Place) {
     for c in place.number().chars() {
         press(app, KeyCode::Char(c));
     }
-    if !app.abagio.typed.is_empty() {
+    if !chooser(app).typed.is_empty() {
         press(app, KeyCode::Enter);
     }
     assert!(!app.status.error, "{}", app.status.text);
-    assert_eq!(app.abagio.cursor, place);
-    assert!(app.abagio.in_list);
+    assert_eq!(chooser(app).cursor, place);
+    assert!(chooser(app).in_list);
 }
 
 #[test]
 fn mid_game_shows_stacks_pond_root_and_dice() {
     let mut app = app_with(0, "greedy", 3);
     play_turns(&mut app, 8, 5);
-    let view = app.session.abagio_view().unwrap();
+    let view = abagio_view(&app);
     let state = view.state;
     let screen = render(&app, 100, 32);
     let words = tokens(&screen);
@@ -141,8 +149,8 @@ fn a_frog_then_its_leap_by_keys() {
     let place = until_a_hit(&mut app, 5);
     let before = app.session.state().history().len();
     choose_by_number(&mut app, place);
-    let view = app.session.abagio_view().unwrap();
-    let choices = app.abagio.choices(&view, &offer(&app), "greedy");
+    let view = abagio_view(&app);
+    let choices = chooser(&app).choices(&view, &offer(&app), "greedy");
     let row = choices.iter().position(|c| c.effect.contains("hits")).unwrap();
     let screen = render(&app, 100, 32);
     assert!(screen.contains(&format!("{}  ", choices[row].action)), "{screen}");
@@ -155,17 +163,17 @@ fn a_frog_then_its_leap_by_keys() {
     assert!(!app.status.error, "{}", app.status.text);
     assert!(app.status.text.contains("hitting greedy's frog"), "{}", app.status.text);
     assert_eq!(app.session.state().history().len(), before + 1);
-    assert_eq!(app.session.abagio_view().unwrap().state.root[1], root_before + 1, "back to the root");
+    assert_eq!(abagio_view(&app).state.root[1], root_before + 1, "back to the root");
     // Esc leaves the list; the arrows then move over the board.
     if offer(&app).leaping() {
         press(&mut app, KeyCode::Enter);
-        assert!(app.abagio.in_list);
+        assert!(chooser(&app).in_list);
         press(&mut app, KeyCode::Esc);
-        assert!(!app.abagio.in_list);
-        let from = app.abagio.cursor;
+        assert!(!chooser(&app).in_list);
+        let from = chooser(&app).cursor;
         let (_, col) = abagio::position(from);
         press(&mut app, if col + 1 < abagio::COLS { KeyCode::Right } else { KeyCode::Left });
-        assert_ne!(app.abagio.cursor, from);
+        assert_ne!(chooser(&app).cursor, from);
     }
 }
 
@@ -188,14 +196,14 @@ fn typed_moves_and_refusals_with_the_rules_reason() {
     assert!(render(&app, 100, 32).contains("✗"));
     assert_eq!(app.session.state().history().len(), history, "nothing was played");
     // A square with no frog of the person's: the cursor goes there and says why.
-    let view = app.session.abagio_view().unwrap();
+    let view = abagio_view(&app);
     let empty =
         Square::outer().find(|&sq| view.state.stack(sq).is_empty() && view.state.top_frog != Some(sq));
     let empty = empty.expect("an empty outer square");
     type_command(&mut app, &empty.pip().to_string());
     assert!(app.status.error);
     assert!(app.status.text.contains("no frog on"), "{}", app.status.text);
-    assert_eq!(app.abagio.cursor, Place::Square(empty));
+    assert_eq!(chooser(&app).cursor, Place::Square(empty));
     assert!(render(&app, 100, 32).contains("No leap from here"));
     // A legal leap typed in notation is played.
     let leap = app.session.legal()[0].clone();
@@ -231,10 +239,10 @@ fn play_by_keys(app: &mut App) -> usize {
                     for c in square.pip().to_string().chars() {
                         press(app, KeyCode::Char(c));
                     }
-                    if !app.abagio.typed.is_empty() {
+                    if !chooser(app).typed.is_empty() {
                         press(app, KeyCode::Enter);
                     }
-                    assert_eq!(app.abagio.cursor, Place::Square(square));
+                    assert_eq!(chooser(app).cursor, Place::Square(square));
                     press(app, KeyCode::Enter);
                 }
             }
@@ -255,7 +263,7 @@ fn play_by_keys(app: &mut App) -> usize {
                 }
                 _ => press(app, KeyCode::Enter),
             }
-            assert!(app.abagio.in_list, "{}", app.status.text);
+            assert!(chooser(app).in_list, "{}", app.status.text);
             if step % 50 == 0 {
                 render(app, 100, 32);
                 render(app, 80, 24);
@@ -272,14 +280,15 @@ fn play_by_keys(app: &mut App) -> usize {
 fn a_whole_game_by_keys_against_random_reaches_the_final_screen() {
     let record = std::env::temp_dir().join(format!("tabula-abagio-test-{}.json", std::process::id()));
     let session = Session::new(&tabula_registry::registry(), &config(0, "random", 21)).unwrap();
-    let mut app = App::new(session, Duration::ZERO, Some(record.clone()));
+    let mut app = App::new(session, games::screen_for("abagio"), Duration::ZERO);
+    app.record_out = Some(record.clone());
     let tops = play_by_keys(&mut app);
     assert!(tops > 0, "the Top Frog was offered");
-    let view = app.session.abagio_view().unwrap();
+    let view = abagio_view(&app);
     assert_eq!(view.state.phase, Phase::Over);
     let screen = render(&app, 100, 32);
     assert!(screen.contains("Game over"), "{screen}");
-    assert!(screen.contains("Record saved to"), "{screen}");
+    assert!(screen.contains("Saved to"), "{screen}");
     let winner = view.state.winner.expect("a winner long before the turn limit");
     let headline = if winner == view.colour { "You win!" } else { "random wins" };
     assert!(screen.contains(headline), "{screen}");
@@ -303,7 +312,7 @@ fn a_whole_game_by_keys_against_random_reaches_the_final_screen() {
 fn a_whole_game_by_keys_against_greedy_as_purple() {
     let mut app = app_with(1, "greedy", 8);
     play_by_keys(&mut app);
-    let view = app.session.abagio_view().unwrap();
+    let view = abagio_view(&app);
     assert_eq!(view.colour, tabula_abagio::Colour::Purple);
     let screen = render(&app, 100, 32);
     assert!(screen.contains("Game over"), "{screen}");
@@ -315,7 +324,7 @@ fn a_whole_game_by_keys_against_greedy_as_purple() {
 #[test]
 fn bots_wait_for_the_delay() {
     let session = Session::new(&tabula_registry::registry(), &config(0, "greedy", 3)).unwrap();
-    let mut app = App::new(session, Duration::from_millis(300), None);
+    let mut app = App::new(session, games::screen_for("abagio"), Duration::from_millis(300));
     let mut now = Instant::now();
     for _ in 0..200 {
         app.tick(now);
@@ -357,12 +366,12 @@ fn the_top_frog_is_offered_as_choices() {
     assert!(screen.contains("[p] pass"), "{screen}");
     assert!(screen.contains("takes the Top Frog"), "{screen}");
     press(&mut app, KeyCode::Down);
-    let Place::Square(square) = app.abagio.cursor else { panic!("the cursor is on a square") };
+    let Place::Square(square) = chooser(&app).cursor else { panic!("the cursor is on a square") };
     press(&mut app, KeyCode::Enter);
     assert!(!app.status.error, "{}", app.status.text);
     assert_eq!(app.status.text, format!("You put the Top Frog on {}.", square.pip()));
     app.settle();
-    let view = app.session.abagio_view().unwrap();
+    let view = abagio_view(&app);
     if view.state.phase == Phase::Leap && view.state.to_move == view.colour.other() {
         assert_eq!(view.state.top_frog, Some(square));
     }
@@ -391,7 +400,7 @@ fn every_window_renders_at_every_size() {
 fn the_minimal_size_shows_the_whole_board() {
     let mut app = app_with(0, "greedy", 3);
     play_turns(&mut app, 6, 5);
-    let view = app.session.abagio_view().unwrap();
+    let view = abagio_view(&app);
     let screen = render(&app, 80, 24);
     let words = tokens(&screen);
     for square in Square::all() {
@@ -424,4 +433,55 @@ fn write_play_abagio_screenshot() {
     let screen = render(&app, 100, 32);
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/play-abagio-screenshot.txt");
     std::fs::write(&path, screen).unwrap();
+}
+
+#[test]
+fn help_wraps_and_scrolls_at_every_size() {
+    let mut app = app_with(0, "greedy", 3);
+    app.settle();
+    for (w, h) in [(80, 24), (100, 32), (132, 43)] {
+        press(&mut app, KeyCode::Char('?'));
+        let mut seen = String::new();
+        for _ in 0..6 {
+            seen.push_str(&render(&app, w, h));
+            press(&mut app, KeyCode::PageDown);
+        }
+        // The sentence that explains how squares are numbered, wrapped, is all there.
+        let words: Vec<&str> = seen.split_whitespace().collect();
+        let text = words.join(" ").replace("│ │", " ").replace('│', "");
+        for phrase in ["Squares are numbered by their distance", "7 to 2 are your safe sector", "20/14 14/8"]
+        {
+            let found = phrase.split(' ').all(|word| text.contains(word));
+            assert!(found, "{w}×{h}: {phrase:?} missing:\n{seen}");
+        }
+        assert!(seen.contains("the last square before"), "{w}×{h}:\n{seen}");
+        press(&mut app, KeyCode::Char('z'));
+        assert_eq!(app.overlay, None);
+    }
+}
+
+#[test]
+fn several_leaps_on_one_line_play_in_order_or_not_at_all() {
+    let mut app = app_with(0, "greedy", 3);
+    play_turns(&mut app, 2, 5);
+    // Two leaps that follow each other, found on a copy of the game.
+    let legal = app.session.legal();
+    let pair = legal.iter().find_map(|first| {
+        let mut copy = app.session.state().clone_box();
+        copy.apply(first).ok()?;
+        let second = copy.legal_actions().into_iter().find(|a| a.contains('/'))?;
+        Some((first.clone(), second))
+    });
+    let (first, second) = pair.expect("a turn of two leaps");
+    let history = app.session.state().history().len();
+    type_command(&mut app, &format!("{first} 25/30"));
+    assert!(app.status.error);
+    assert!(app.status.text.starts_with("25/30: "), "the failing leap's reason: {}", app.status.text);
+    assert_eq!(app.session.state().history().len(), history, "nothing was played");
+    type_command(&mut app, &format!("{first} {second}"));
+    assert!(!app.status.error, "{}", app.status.text);
+    assert_eq!(app.session.state().history().len(), history + 2);
+    let log: Vec<&str> = app.session.log().iter().rev().take(3).map(|l| l.text.as_str()).collect();
+    assert!(log.iter().any(|t| t.starts_with(&format!("leap {second}"))), "{log:?}");
+    assert!(!log.iter().any(|t| t.contains("no leap is left") && t.contains(&first)), "{log:?}");
 }

@@ -11,11 +11,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, HighlightSpacing, List, ListItem, ListState, Paragraph, Wrap};
 use tabula_abagio::{Colour, Phase, Stack, View};
 
-use super::abagio::{self, COLS, LAYOUT, Offer, Picker, Place, ROWS};
-use super::app::App;
-use super::overlay::{heading, key_line};
-use super::sabotage::clip;
-use super::ui::seat_style;
+use super::picker::{self as abagio, COLS, LAYOUT, Offer, Picker, Place, ROWS};
+use crate::play::screen::Ctx;
+use crate::play::session::Session;
+use crate::play::widgets::{capitalised, clip, heading, key_line, log_panel, plain, seat_style};
 
 /// Inner widths of the board's columns: a to c, the diamonds' column, d to f.
 const WIDTHS: [usize; COLS] = [8, 8, 8, 4, 8, 8, 8];
@@ -26,17 +25,18 @@ pub const BOARD_WIDTH: u16 = 60;
 const TALL_FROM: u16 = 26;
 
 /// Draws the table in `area`.
-pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
-    let Some(view) = app.session.abagio_view() else { return };
-    let legal = app.session.legal();
-    let picker = app.abagio.synced(&view, &legal);
+pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx, picker: &Picker) {
+    let session = ctx.session;
+    let Some(view) = abagio::view_of(session.state(), session.human()) else { return };
+    let legal = session.legal();
+    let picker = picker.synced(&view, &legal);
     let offer = Offer::read(&view, &legal);
     let tall = area.height >= TALL_FROM;
     let board = BoardPicture {
         view: &view,
         cursor: (!is_over(&view)).then_some(picker.cursor),
         highlighted: offer.highlighted(),
-        marked: abagio::last_moves(&app.session, &view),
+        marked: abagio::last_moves(session, &view),
         tall,
     };
     let mut lines = board.lines();
@@ -49,11 +49,11 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         Layout::vertical([Constraint::Length(lines.len() as u16), Constraint::Min(0)]).areas(left);
     frame.render_widget(Paragraph::new(lines), board_area);
     if is_over(&view) {
-        final_panel(frame, panel, app, &view);
+        final_panel(frame, panel, ctx, &view);
     } else {
-        moves_panel(frame, panel, app, &view, &picker, &offer);
+        moves_panel(frame, panel, session, &view, &picker, &offer);
     }
-    let turn_lines = turn_lines(app, &view);
+    let turn_lines = turn_lines(session, &view);
     let wide = right.width >= 36;
     let turn_height = if wide { turn_lines.len() as u16 + 2 } else { turn_lines.len() as u16 * 2 + 2 };
     let [turn, log] =
@@ -66,7 +66,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     };
     let block = Block::bordered().title(format!(" Turn {number} ").bold());
     frame.render_widget(Paragraph::new(turn_lines).wrap(Wrap { trim: false }).block(block), turn);
-    log_panel(frame, log, app);
+    log_panel(frame, log, session, &plain);
 }
 
 /// Whether the game is over.
@@ -439,18 +439,17 @@ fn place_line(view: &View, place: Place) -> Line<'static> {
     Line::from(spans)
 }
 
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
-
 /// The list of leaps of the chosen frog, or of the Top Frog's squares, with what the place
 /// under the cursor holds.
-fn moves_panel(frame: &mut Frame, area: Rect, app: &App, view: &View, picker: &Picker, offer: &Offer) {
-    let opponent = app.session.name(view.colour.other().index()).to_owned();
+fn moves_panel(
+    frame: &mut Frame,
+    area: Rect,
+    session: &Session,
+    view: &View,
+    picker: &Picker,
+    offer: &Offer,
+) {
+    let opponent = session.name(view.colour.other().index()).to_owned();
     let movable = offer.movable();
     let title = if offer.topping() {
         " The Top Frog: ↑/↓ then Enter, or p to pass ".to_owned()
@@ -484,7 +483,7 @@ fn moves_panel(frame: &mut Frame, area: Rect, app: &App, view: &View, picker: &P
             ));
             lines.push(frogs_line(&movable));
         } else {
-            lines.push(Line::from(Span::raw(app.waiting_text()).fg(Color::Cyan)));
+            lines.push(Line::from(Span::raw(session.waiting_text()).fg(Color::Cyan)));
             lines.push(Line::from(
                 Span::raw("Meanwhile, look at any square with the arrow keys.").fg(Color::DarkGray),
             ));
@@ -542,10 +541,9 @@ fn place_number(place: Place) -> String {
 }
 
 /// Who plays which colour, the opening roll, whose turn, the dice, the race.
-fn turn_lines(app: &App, view: &View) -> Vec<Line<'static>> {
-    let session = &app.session;
+fn turn_lines(session: &Session, view: &View) -> Vec<Line<'static>> {
     let state = &view.state;
-    let seat_span = |seat: usize| Span::styled(session.name(seat).to_owned(), seat_style(app, seat));
+    let seat_span = |seat: usize| Span::styled(session.name(seat).to_owned(), seat_style(session, seat));
     let mut lines = Vec::new();
     let mut players = Vec::new();
     for colour in Colour::ALL {
@@ -608,70 +606,9 @@ fn turn_lines(app: &App, view: &View) -> Vec<Line<'static>> {
     lines
 }
 
-/// The log's last lines that fit in `area`, newest at the bottom; long lines wrap.
-pub(super) fn log_panel(frame: &mut Frame, area: Rect, app: &App) {
-    let rows = area.height.saturating_sub(2) as usize;
-    let width = area.width.saturating_sub(2) as usize;
-    let log = app.session.log();
-    let mut lines: Vec<Line> = Vec::new();
-    for line in &log[log.len().saturating_sub(rows)..] {
-        match line.seat {
-            Some(seat) => {
-                let name = app.session.name(seat).to_owned();
-                let wrapped = wrap(&format!("{name} {}", line.text), width);
-                for (i, text) in wrapped.into_iter().enumerate() {
-                    let name_part = if i == 0 { text.get(..name.len()).unwrap_or("") } else { "" };
-                    lines.push(Line::from(vec![
-                        Span::styled(name_part.to_owned(), seat_style(app, seat)),
-                        Span::raw(text[name_part.len()..].to_owned()),
-                    ]));
-                }
-            }
-            None => {
-                let dim = Style::new().fg(Color::DarkGray).add_modifier(Modifier::ITALIC);
-                lines.extend(
-                    wrap(&format!("— {}", line.text), width).into_iter().map(|t| Line::styled(t, dim)),
-                );
-            }
-        }
-    }
-    let lines = lines.split_off(lines.len().saturating_sub(rows));
-    frame.render_widget(Paragraph::new(lines).block(Block::bordered().title(" Log ".bold())), area);
-}
-
-/// `text` cut into lines of at most `width` columns at spaces, the lines after the first
-/// indented; a word longer than a line is clipped.
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let width = width.max(4);
-    let mut lines = Vec::new();
-    let mut current = String::new();
-    let mut used = 0;
-    let mut fresh = true;
-    for word in text.split_whitespace() {
-        let length = word.chars().count();
-        if !fresh && used + 1 + length > width {
-            lines.push(std::mem::replace(&mut current, "  ".to_owned()));
-            used = 2;
-            fresh = true;
-        }
-        if !fresh {
-            current.push(' ');
-            used += 1;
-        }
-        let word = clip(word, width - used);
-        used += word.chars().count();
-        current.push_str(&word);
-        fresh = false;
-    }
-    if !current.is_empty() {
-        lines.push(current);
-    }
-    lines
-}
-
 /// The end: the winner, the pond's counts, the seed and the record.
-fn final_panel(frame: &mut Frame, area: Rect, app: &App, view: &View) {
-    let session = &app.session;
+fn final_panel(frame: &mut Frame, area: Rect, ctx: &Ctx, view: &View) {
+    let session = ctx.session;
     let state = &view.state;
     let me = view.colour;
     let other = session.name(me.other().index()).to_owned();
@@ -691,40 +628,42 @@ fn final_panel(frame: &mut Frame, area: Rect, app: &App, view: &View) {
             state.turn
         )),
     ];
-    let seed = format!("Seed {}", session.seed());
-    match &app.saved {
-        Some(Ok(path)) => lines.push(Line::from(format!("{seed}. Record saved to {}.", path.display()))),
-        Some(Err(message)) => {
-            lines.push(Line::from(format!("{seed}.")));
-            lines.push(Line::from(Span::raw(message.clone()).fg(Color::LightRed)));
-        }
-        None => lines.push(Line::from(
-            Span::raw(format!("{seed}. Save games with --record-out FILE.")).fg(Color::DarkGray),
-        )),
-    }
+    lines.extend(ctx.saved_lines().into_iter().map(Line::from));
     lines.push(Line::from(Span::raw("q or Enter leaves.").fg(Color::DarkGray)));
     let block = Block::bordered().title(" Game over ".bold()).border_style(Style::new().fg(colour));
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }).block(block), area);
 }
 
-/// The help window's lines for Abagio.
+/// The help window's lines for Abagio: paragraphs, which the window wraps.
 pub fn help_lines() -> Vec<Line<'static>> {
     vec![
         heading("Abagio"),
-        Line::raw("  Race your twelve frogs from the root (lower left) round the edge, past Eight into"),
-        Line::raw("  your safe sector and into the pond. Roll two dice, leap one frog per number (a"),
-        Line::raw("  double: four leaps). Land on a lone enemy frog to hit it back to the root, on two"),
-        Line::raw("  to cover them; never on three (a heap), on five (maxed; two on Eight and One) or"),
-        Line::raw("  on the Top Frog. Only the top frog of a stack leaps. With no frog at the root you"),
-        Line::raw("  may put the Top Frog on your frogs or an empty outer square: it blocks it a turn."),
+        Line::raw(
+            "  Race your twelve frogs from the root (lower left) round the edge, past Eight into your \
+             safe sector and into the pond. Roll two dice, leap one frog per number (a double: four \
+             leaps). Land on a lone enemy frog to hit it back to the root, on two to cover them; never \
+             on three (a heap), on five (maxed; two on Eight and One) or on the Top Frog. Only the top \
+             frog of a stack leaps. With no frog at the root you may put the Top Frog on your frogs or \
+             an empty outer square: it blocks it a turn.",
+        ),
+        Line::raw(
+            "  Squares are numbered by their distance to the pond, along your own path: the root is 26, \
+             the outer path runs from 25 down to 9, then comes Eight (8); 7 to 2 are your safe sector \
+             (each player has their own, so red's 5 and purple's 5 are two squares); One (1) is the last \
+             square before the pond.",
+        ),
         heading("Keys"),
         key_line(&[("←↑↓→", "move over the board"), ("Tab", "next frog that can leap")]),
         key_line(&[("Enter", "its leaps, then play one"), ("Esc", "back to the board")]),
         key_line(&[("0-9 / r", "a square by number / root"), ("p", "pass (the Top Frog)")]),
         key_line(&[(":", "type a move"), ("q", "quit (asks first)")]),
         heading("Typing moves"),
-        Line::raw("  21/17   root/22   9/5 (past Eight into your sector)   3/pond   3/pond(5)   top 14"),
-        Line::raw("  pass. Squares are numbered by their distance to the pond; 7 to 2 are your sector."),
+        Line::raw(
+            "  21/17   root/22   9/5 (past Eight into your sector)   3/pond   3/pond(5)   top 14   pass. \
+             Several leaps on one line play in order: 20/14 14/8.",
+        ),
+        heading("Opponents"),
+        Line::raw("  tabula play abagio --vs easy|medium|hard picks the bot's level (medium by default)."),
     ]
 }
 
@@ -735,15 +674,5 @@ mod tests {
     #[test]
     fn the_board_is_as_wide_as_its_columns() {
         assert_eq!(col_x(COLS) as u16, BOARD_WIDTH);
-    }
-
-    #[test]
-    fn log_lines_wrap_at_spaces() {
-        assert_eq!(
-            wrap("greedy leaps 24/21, hitting your frog", 18),
-            ["greedy leaps", "  24/21, hitting", "  your frog"]
-        );
-        assert_eq!(wrap("a verylongwordindeed", 8), ["a", "  veryl…"]);
-        assert_eq!(wrap("", 8), Vec::<String>::new());
     }
 }

@@ -14,16 +14,25 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, HighlightSpacing, List, ListItem, ListState, Paragraph, Wrap};
 use tabula_sabacc::{Card, Phase, Rules, State, Status, Table as Seating, View};
 
-use super::abagio_screen::log_panel;
-use super::app::App;
-use super::overlay::{heading, key_line};
-use super::sabacc::{self, HandEnd, Offer, Table, card_label, hand_words, signed};
-use super::sabotage::clip;
-use super::ui::seat_style;
+use super::SabaccScreen;
+use super::table::{self as sabacc, HandEnd, Offer, Table, card_label, hand_words, signed};
+use crate::play::screen::Ctx;
+use crate::play::session::Session;
+use crate::play::widgets::{capitalised, clip, heading, key_line, log_panel, plain, seat_style};
+
+/// What the panels draw from: the session, the screen's notes and choices, the record.
+pub struct Scene<'a> {
+    /// The game in progress.
+    pub session: &'a Session,
+    /// The Sabacc screen.
+    pub screen: &'a SabaccScreen,
+    /// Where the record was saved.
+    pub ctx: &'a Ctx<'a>,
+}
 
 /// Draws the table in `area`.
-pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
-    let Some(table) = Table::of(&app.session) else { return };
+pub fn draw(frame: &mut Frame, area: Rect, app: &Scene) {
+    let Some(table) = Table::of(app.session) else { return };
     let left_width = (area.width * 58 / 100).max(46).min(area.width);
     let [left, right] = Layout::horizontal([Constraint::Length(left_width), Constraint::Min(0)]).areas(area);
     table_panel(frame, left, app, &table);
@@ -32,7 +41,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     } else {
         let legal = app.session.legal();
         let offer = Offer::read(&table.cfg, &legal);
-        let rows = app.sabacc.synced(&table).choices(&table, &offer).len() as u16;
+        let rows = app.screen.picker.synced(&table).choices(&table, &offer).len() as u16;
         (rows.max(2) + 2).min(right.height / 2).max(5)
     };
     let [top, log] =
@@ -43,7 +52,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     } else {
         moves_panel(frame, top, app, &table);
     }
-    log_panel(frame, log, app);
+    log_panel(frame, log, app.session, &plain);
 }
 
 /// The style of a card the seat sees lying face up, blocked, or its own face down.
@@ -107,9 +116,9 @@ fn hand_spans(state: &State, seat: usize, own: bool, width: usize) -> Vec<Span<'
 }
 
 /// What a seat's row says it is doing: its last move while in the hand, else its status.
-fn doing(app: &App, table: &Table, seat: usize) -> String {
+fn doing(app: &Scene, table: &Table, seat: usize) -> String {
     let status = sabacc::status_words(table, seat);
-    let said = app.session.sabacc_notes().said(seat);
+    let said = app.screen.tracker.said(seat);
     if status == "in" && !said.is_empty() { said.to_owned() } else { status }
 }
 
@@ -138,7 +147,7 @@ fn listed_seats(table: &Table, rows: usize) -> (Vec<usize>, usize) {
 
 /// The table: the seats at the top, then the pots, communal cards, stakes and dice; the
 /// person's hand at the bottom, drawn as cards when there is room.
-fn table_panel(frame: &mut Frame, area: Rect, app: &App, table: &Table) {
+fn table_panel(frame: &mut Frame, area: Rect, app: &Scene, table: &Table) {
     let state = table.state();
     let cfg = &table.cfg;
     let hand_no = (state.hand_no + 1).min(cfg.hands);
@@ -182,7 +191,7 @@ fn table_panel(frame: &mut Frame, area: Rect, app: &App, table: &Table) {
 }
 
 /// The seats' rows under a header, at most `rows` lines.
-fn seat_lines(app: &App, table: &Table, width: usize, rows: usize) -> Vec<Line<'static>> {
+fn seat_lines(app: &Scene, table: &Table, width: usize, rows: usize) -> Vec<Line<'static>> {
     let state = table.state();
     let cfg = &table.cfg;
     let (seats, hidden) = listed_seats(table, rows.saturating_sub(1));
@@ -219,7 +228,7 @@ fn seat_lines(app: &App, table: &Table, width: usize, rows: usize) -> Vec<Line<'
             Span::raw(mark).fg(Color::Yellow).bold(),
             button,
             Span::raw(" "),
-            Span::styled(format!("{name:<name_width$}"), seat_style(app, seat)),
+            Span::styled(format!("{name:<name_width$}"), seat_style(app.session, seat)),
             Span::raw(format!(" {amount:>6}  {bet:>4}  ")),
             Span::raw(format!("{:<doing_width$}", clip(&doing(app, table, seat), doing_width - 1)))
                 .fg(if dim { Color::DarkGray } else { Color::Gray }),
@@ -235,7 +244,7 @@ fn seat_lines(app: &App, table: &Table, width: usize, rows: usize) -> Vec<Line<'
 
 /// The lines under the seats, each with a rank: 0 always shown (pots, communal cards),
 /// higher dropped first when space runs out (the dice, the stakes, the legend, blank lines).
-fn info_lines(app: &App, table: &Table, width: usize) -> Vec<(Line<'static>, u8)> {
+fn info_lines(app: &Scene, table: &Table, width: usize) -> Vec<(Line<'static>, u8)> {
     let state = table.state();
     let cfg = &table.cfg;
     let dim = Style::new().fg(Color::DarkGray);
@@ -286,11 +295,11 @@ fn info_lines(app: &App, table: &Table, width: usize) -> Vec<(Line<'static>, u8)
 }
 
 /// The last hand in a few lines: who won what, and the hands shown.
-fn last_hand_lines(app: &App, table: &Table, width: usize) -> Vec<Line<'static>> {
-    let Some(end) = app.session.sabacc_hands().last() else { return Vec::new() };
+fn last_hand_lines(app: &Scene, table: &Table, width: usize) -> Vec<Line<'static>> {
+    let Some(end) = app.screen.tracker.hands().last() else { return Vec::new() };
     let cfg = &table.cfg;
     let dim = Style::new().fg(Color::DarkGray);
-    let (_, summary) = hand_over_lines(app, end);
+    let (_, summary) = hand_over_lines(app, end, width);
     let headline = summary.first().map(|l| l.spans.iter().map(|s| s.content.to_string()).collect::<String>());
     let mut lines = vec![Line::from(vec![
         Span::styled(format!("Last hand ({}): ", end.hand + 1), dim),
@@ -301,6 +310,7 @@ fn last_hand_lines(app: &App, table: &Table, width: usize) -> Vec<Line<'static>>
     for (p, laid) in rec.seats().iter().enumerate() {
         let cards = laid.cards();
         let Some(words) = sabacc::hand_brief(cfg, cards, &communal) else { continue };
+        let words = if in_showdown(cfg, rec, p) { words } else { "out: not in the showdown".to_owned() };
         let text = format!("  {} {} — {words}", app.session.name(p), cards_text(cards));
         lines.push(Line::from(Span::styled(clip(&text, width), dim)));
     }
@@ -420,9 +430,11 @@ fn stakes(table: &Table) -> String {
 }
 
 /// The dice: the last roll of this hand and what it did.
-fn dice_line(app: &App, table: &Table) -> Option<String> {
+fn dice_line(app: &Scene, table: &Table) -> Option<String> {
     let cfg = &table.cfg;
-    let roll = app.session.sabacc_notes().roll(table.state().hand_no);
+    let state = table.state();
+    // A roll of an earlier tour of the hand is not this tour's.
+    let roll = app.screen.tracker.roll(state.hand_no).filter(|r| r.tour == state.tour);
     match cfg.rules {
         Rules::Tarot => Some(match roll {
             Some(r) if r.change => format!("Dice {}: rolled {}, the cards changed", dice_name(table), r.dice),
@@ -455,14 +467,14 @@ fn dice_name(table: &Table) -> &'static str {
 }
 
 /// The moves: the list with keys and what each does, or whom the game waits for.
-fn moves_panel(frame: &mut Frame, area: Rect, app: &App, table: &Table) {
+fn moves_panel(frame: &mut Frame, area: Rect, app: &Scene, table: &Table) {
     let legal = app.session.legal();
     let offer = Offer::read(&table.cfg, &legal);
-    let picker = app.sabacc.synced(table);
+    let picker = app.screen.picker.synced(table);
     let choices = picker.choices(table, &offer);
     if choices.is_empty() {
         let state = table.state();
-        let mut lines = vec![Line::from(Span::raw(app.waiting_text()).fg(Color::Cyan))];
+        let mut lines = vec![Line::from(Span::raw(app.session.waiting_text()).fg(Color::Cyan))];
         if state.seats[table.me()].status != Status::Active && state.phase != Phase::Over {
             lines.push(Line::from(
                 Span::raw("You are not in this hand; the others play on.").fg(Color::DarkGray),
@@ -504,8 +516,8 @@ fn moves_panel(frame: &mut Frame, area: Rect, app: &App, table: &Table) {
 }
 
 /// The end of the session: each seat's money won or lost.
-fn final_panel(frame: &mut Frame, area: Rect, app: &App, table: &Table) {
-    let session = &app.session;
+fn final_panel(frame: &mut Frame, area: Rect, app: &Scene, table: &Table) {
+    let session = app.session;
     let state = table.state();
     let cfg = &table.cfg;
     let verdict = sabacc::verdict(session).unwrap_or_default();
@@ -539,13 +551,16 @@ fn final_panel(frame: &mut Frame, area: Rect, app: &App, table: &Table) {
         };
         let out = if s.status == Status::Out { " out" } else { "" };
         lines.push(Line::from(vec![
-            Span::styled(format!("{:<name_width$}", clip(session.name(p), name_width)), seat_style(app, p)),
+            Span::styled(
+                format!("{:<name_width$}", clip(session.name(p), name_width)),
+                seat_style(app.session, p),
+            ),
             Span::raw(format!(" {amount:>7} ")),
             Span::styled(format!("{:>7}", signed(result as i32)), style.bold()),
             Span::raw(out).fg(Color::DarkGray),
         ]));
     }
-    if let Some(last) = session.sabacc_hands().last() {
+    if let Some(last) = app.screen.tracker.hands().last() {
         let kept: i64 = (0..state.players())
             .map(|p| sabacc::result(cfg, state, p) - last.results.get(p).copied().unwrap_or(0))
             .sum();
@@ -566,28 +581,10 @@ fn final_panel(frame: &mut Frame, area: Rect, app: &App, table: &Table) {
             lines.push(Line::from(Span::raw(note).fg(Color::Gray)));
         }
     }
-    let seed = format!("Seed {}", session.seed());
-    match &app.saved {
-        Some(Ok(path)) => lines.push(Line::from(format!("{seed}. Record saved to {}.", path.display()))),
-        Some(Err(message)) => {
-            lines.push(Line::from(format!("{seed}.")));
-            lines.push(Line::from(Span::raw(message.clone()).fg(Color::LightRed)));
-        }
-        None => lines.push(Line::from(
-            Span::raw(format!("{seed}. Save games with --record-out FILE.")).fg(Color::DarkGray),
-        )),
-    }
+    lines.extend(app.ctx.saved_lines().into_iter().map(Line::from));
     lines.push(Line::from(Span::raw("q or Enter leaves.").fg(Color::DarkGray)));
     let block = Block::bordered().title(" Session over ".bold()).border_style(Style::new().fg(colour));
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }).block(block), area);
-}
-
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
 }
 
 /// A list of names at the start of a sentence: `You`, but names as they are written.
@@ -607,9 +604,17 @@ fn cards_text(cards: &[Card]) -> String {
         .join(" ")
 }
 
-/// The summary of a hand, for its window: the title and the lines.
-pub fn hand_over_lines(app: &App, end: &HandEnd) -> (String, Vec<Line<'static>>) {
-    let session = &app.session;
+/// Whether seat `p` went to the showdown of a hand whose end is `rec` (a seat that folded,
+/// or dropped out at the announce, did not: its hand beats nobody's). In the points game and
+/// Black Knight every hand with cards is scored.
+pub fn in_showdown(cfg: &tabula_sabacc::Config, rec: &tabula_sabacc::Showdown, p: usize) -> bool {
+    cfg.points() || cfg.rules == Rules::BlackKnight || rec.contenders >> p & 1 == 1
+}
+
+/// The summary of a hand, for its window at most `width` columns wide: the title and the
+/// lines.
+pub fn hand_over_lines(app: &Scene, end: &HandEnd, width: usize) -> (String, Vec<Line<'static>>) {
+    let session = app.session;
     let Some(cfg) = Table::of(session).map(|t| t.cfg) else { return (String::new(), Vec::new()) };
     let view: &View = &end.table;
     let state = &view.state;
@@ -667,13 +672,23 @@ pub fn hand_over_lines(app: &App, end: &HandEnd) -> (String, Vec<Line<'static>>)
     let name_width =
         (0..state.players()).map(|p| session.name(p).chars().count()).max().unwrap_or(4).clamp(4, 12);
     let unit = if cfg.points() { "points" } else { "money" };
+    let cards_width = rec
+        .seats()
+        .iter()
+        .map(|laid| cards_text(laid.cards()).chars().count())
+        .max()
+        .unwrap_or(0)
+        .clamp(5, 22);
+    // The hand's words take what is left of the window's width (borders, name, columns).
+    let words_width = width.saturating_sub(2 + name_width + 2 + cards_width + 1 + 14 + 1).clamp(8, 34);
     lines.push(Line::from(
         Span::raw(format!(
-            "{:<name_width$}  {:<22} {:<34} {:>6} {:>6}",
+            "{:<name_width$}  {:<cards_width$} {:<words_width$} {:>6} {:>6}",
             "seat", "cards", "hand", "gain", unit
         ))
         .fg(Color::DarkGray),
     ));
+    let mut paid = 0;
     for (p, laid) in rec.seats().iter().enumerate() {
         let s = &state.seats[p];
         if s.status == Status::Out && laid.cards().is_empty() && end.gains[p] == 0 {
@@ -682,13 +697,17 @@ pub fn hand_over_lines(app: &App, end: &HandEnd) -> (String, Vec<Line<'static>>)
         let cards = laid.cards();
         let table_cards = if cfg.rules == Rules::Tarot { communal.clone() } else { Vec::new() };
         let words = match hand_words(&cfg, cards, &table_cards) {
+            _ if !cards.is_empty() && !in_showdown(&cfg, rec, p) => "out: not in the showdown".to_owned(),
             Some(w) => w,
             None if cards.is_empty() => "—".to_owned(),
-            None if rec.contenders >> p & 1 == 1 => "not shown".to_owned(),
-            None => "out of the hand".to_owned(),
+            None => "not shown".to_owned(),
         };
-        // Money as the hand was settled; points.
-        let amount = if cfg.points() { s.points } else { laid.stack };
+        // The money as the table behind shows it: after the next hand's mouche or ante,
+        // which the engine takes in the step that settles this one (said under the table).
+        let amount = if cfg.points() { s.points } else { s.stack };
+        if p == me && !cfg.points() {
+            paid = laid.stack - s.stack;
+        }
         let gain = end.gains[p];
         let style = if gain > 0 {
             Style::new().fg(Color::Green).bold()
@@ -699,10 +718,13 @@ pub fn hand_over_lines(app: &App, end: &HandEnd) -> (String, Vec<Line<'static>>)
         };
         let mark = if winners.contains(&p) { "★" } else { " " };
         lines.push(Line::from(vec![
-            Span::styled(format!("{:<name_width$}", clip(session.name(p), name_width)), seat_style(app, p)),
+            Span::styled(
+                format!("{:<name_width$}", clip(session.name(p), name_width)),
+                seat_style(app.session, p),
+            ),
             Span::raw(mark).fg(Color::Yellow).bold(),
-            Span::raw(format!(" {:<22} ", clip(&cards_text(cards), 22))),
-            Span::raw(format!("{:<34}", clip(&words, 34))).fg(Color::Gray),
+            Span::raw(format!(" {:<cards_width$} ", clip(&cards_text(cards), cards_width))),
+            Span::raw(format!("{:<words_width$}", clip(&words, words_width))).fg(Color::Gray),
             Span::styled(format!(" {:>6}", signed(gain as i32)), style),
             Span::raw(format!(" {amount:>6}")),
         ]));
@@ -721,33 +743,65 @@ pub fn hand_over_lines(app: &App, end: &HandEnd) -> (String, Vec<Line<'static>>)
                 .fg(Color::Gray),
         ));
     }
+    if paid > 0 && state.phase != Phase::Over {
+        let fee = if cfg.rules == Rules::Canonical { "ante" } else { "mouche" };
+        lines.push(Line::from(
+            Span::raw(format!(
+                "The money is as on the table now: the next hand's {fee} ({paid} each) is already paid."
+            ))
+            .fg(Color::Gray),
+        ));
+    }
     lines.push(Line::raw(""));
-    lines
-        .push(Line::from(vec![Span::raw("Enter").fg(Color::Cyan).bold(), Span::raw(": deal the next hand")]));
     (format!("Hand {} of {} is over", end.hand + 1, cfg.hands), lines)
 }
 
-/// The help window's lines for Sabacc.
+/// The help window's lines for Sabacc: paragraphs, which the window wraps.
 pub fn help_lines() -> Vec<Line<'static>> {
     vec![
         heading("Sabacc"),
-        Line::raw("  Tarot: three cards; the hand nearest 23 without going over wins the hand pot."),
-        Line::raw("  Trumps add; of the suits, the Armes (swords, batons) add and the Richesses (cups,"),
-        Line::raw("  deniers) subtract, or the other way round: the better is taken for you. A Sabacc"),
-        Line::raw("  (23; trump 21, trump 1 and the Idiot; the Idiot, a 2 and a 3) wins the Sabacc pot"),
-        Line::raw("  too. Each tour: bets, a roll (its maximum changes every card not blocked: block up"),
-        Line::raw("  to two first), the announce (continue, see, fold, Sabacc), then a redeal."),
-        Line::raw("  Canonical: the total nearest ±23 wins; 0 or past ±23 bombs out. Black Knight:"),
-        Line::raw("  beat the banker's hand without passing 23; a Sabacc pays 3 to 2."),
+        Line::raw(
+            "  Tarot: three cards; the hand nearest 23 without going over wins the hand pot. Trumps \
+             add; of the suits, the Armes (swords, batons) add and the Richesses (cups, deniers) \
+             subtract, or the other way round: the better is taken for you. A Sabacc (23; trump 21, \
+             trump 1 and the Idiot; the Idiot, a 2 and a 3) wins the Sabacc pot too. Each tour: bets, \
+             a roll (its maximum changes every card not blocked: block up to two first), the announce \
+             (continue, see, fold, Sabacc), then a redeal.",
+        ),
+        Line::raw(
+            "  Canonical: the total nearest ±23 wins; 0 or past ±23 bombs out. Black Knight: beat the \
+             banker's hand without passing 23; a Sabacc pays 3 to 2.",
+        ),
+        heading("Cards"),
+        Line::raw(
+            "  T1 to T21 are the trumps, worth their number; idiot is the Idiot (the Excuse), worth 0. \
+             A suit card is its rank then its suit: A (ace, 1 or 15), 2 to 10, J (valet, 11), \
+             N (knight, the cavalier, 12), Q (queen, 13), K (king, 14); s swords and b batons are the \
+             Armes, c cups and d deniers the Richesses. So Ns is the knight of swords, 10b the ten of \
+             batons, T12 trump 12.",
+        ),
+        Line::raw(
+            "  Canonical cards show their value and suit (7sa: 7 of sabres; st staves, fl flasks, co \
+             coins), face cards a short name and their value (Dem−13: Demise). In the hand, a card's \
+             part in the total is under it; ■ marks a blocked card, ↑ one of yours lying face up.",
+        ),
         heading("Keys"),
         key_line(&[("↑/↓ Enter", "choose and play a move"), ("letters", "the key listed: c call…")]),
         key_line(&[("←/→", "the raise or bet amount"), ("1-9", "a card: block, discard…")]),
         key_line(&[(": or Tab", "type a move or row number"), ("?  q", "this help  quit")]),
         heading("Typing moves"),
-        Line::raw("  call  raise 4  raise max  fold  block 2  unblock 2  ready  announce continue"),
-        Line::raw("  announce see|fold|sabacc  take  decline  discard 3  show 1  field 2  draw  trade 1"),
-        Line::raw("  stand  call hand  exchange 1 3  keep  bet 4  hit. Amounts are money; cards count"),
-        Line::raw("  from 1 in the order you got them."),
+        Line::raw(
+            "  call  raise 4  raise max  fold  block 2  unblock 2  ready  announce continue  announce \
+             see|fold|sabacc  take  decline  discard 3  show 1  field 2  draw  trade 1  stand  call hand \
+             exchange 1 3  keep  bet 4  hit. Amounts are money; cards count from 1 in the order you got \
+             them.",
+        ),
+        heading("Opponents"),
+        Line::raw(
+            "  tabula play sabacc --vs easy|medium|hard picks the bots' level (medium by default); \
+             --options '{\"players\":4,\"hands\":3}' sets the table, '{\"rules\":\"canonical\"}' or \
+             \"black-knight\" the rules.",
+        ),
     ]
 }
 

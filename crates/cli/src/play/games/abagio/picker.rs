@@ -11,17 +11,18 @@ use tabula_abagio::leaps::{Landing, single_leap};
 use tabula_abagio::{Abagio, Action, Colour, Dice, Phase, Square, Stack, View};
 use tabula_core::{DynState, ErasedState, Turn};
 
-use super::app::App;
-use super::moves::Choice;
-use super::session::{LogLine, Session};
+use crate::play::screen::{Choice, Outcome};
+use crate::play::session::{LogLine, Session};
 
 /// The concrete game behind a type-erased state, when it is Abagio.
 pub fn erased(state: &dyn DynState) -> Option<&ErasedState<Abagio>> {
     state.as_any().downcast_ref::<ErasedState<Abagio>>()
 }
 
-/// What the command line suggests typing.
-pub const COMMAND_EXAMPLE: &str = "21/17 · root/22 · 3/pond · top 14 · pass · or a square's number";
+/// Seat `seat`'s view of an Abagio game.
+pub fn view_of(state: &dyn DynState, seat: usize) -> Option<View> {
+    erased(state).map(|erased| erased.concrete_view(seat))
+}
 
 /// A place frogs leap from: the root or a square of the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -185,21 +186,6 @@ impl Moment {
         let state = &view.state;
         Moment { turn: state.turn, phase: state.phase, to_move: state.to_move, dice: state.dice }
     }
-}
-
-/// What a key or a typed line asks the screen to do.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Outcome {
-    /// Not an Abagio key: the screen's common keys apply.
-    Ignored,
-    /// Handled; nothing more to do.
-    Done,
-    /// Play this action (text notation).
-    Play(String),
-    /// Show this message in the status line (an error when the flag is set).
-    Say(String, bool),
-    /// The person cannot act now: say whom the game waits for.
-    Waiting,
 }
 
 /// What the person is choosing on the board: the square under the cursor, whether ↑/↓
@@ -470,13 +456,19 @@ impl Picker {
     }
 
     /// Reads a line typed in the command line: a square's number chooses it, like typing
-    /// its digits on the board; anything else is played as an action.
+    /// its digits on the board; several leaps (`20/14 14/8`, as backgammon players write a
+    /// turn) are played in order, all or none; anything else is played as an action.
     pub fn on_line(&mut self, view: &View, legal: &[String], line: &str) -> Outcome {
         *self = self.synced(view, legal);
         let line = line.trim();
         if !line.is_empty() && line.chars().all(|c| c.is_ascii_digit()) {
             self.typed = line.to_owned();
             return self.finish_typed(view, &Offer::read(view, legal));
+        }
+        let words: Vec<&str> = line.split_whitespace().collect();
+        // Each word is read and refused on its own: the whole line is not one action.
+        if words.len() > 1 && words.iter().all(|w| w.contains('/')) {
+            return Outcome::PlayAll(words.into_iter().map(str::to_owned).collect());
         }
         Outcome::Play(line.to_owned())
     }
@@ -729,21 +721,12 @@ pub fn opening_roll(session: &Session) -> Option<(u8, u8)> {
 /// How the game ended, for the person: `you win`, `greedy wins`, `a draw at the turn
 /// limit`; `None` when the game is not Abagio or not over.
 pub fn verdict(session: &Session) -> Option<String> {
-    let view = session.abagio_view().filter(|view| view.state.phase == Phase::Over)?;
+    let view = view_of(session.state(), session.human()).filter(|view| view.state.phase == Phase::Over)?;
     Some(match view.state.winner {
         Some(winner) if winner == view.colour => "you win".to_owned(),
         Some(winner) => format!("{} wins", session.name(winner.index())),
         None => format!("a draw at the turn limit ({} turns)", view.state.turn),
     })
-}
-
-/// The keys that do something now on the Abagio board, for the key bar (none for other
-/// games).
-pub fn key_hints(app: &App) -> Vec<(&'static str, &'static str)> {
-    match app.session.abagio_view() {
-        Some(view) => app.abagio.key_hints(&view, &app.session.legal()),
-        None => Vec::new(),
-    }
 }
 
 /// What stands on a square, in words: `empty`, `a red blot`, or a stack from the bottom

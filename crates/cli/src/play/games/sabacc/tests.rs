@@ -7,10 +7,12 @@ use serde_json::{Value, json};
 use tabula_core::{DynBot, Turn};
 use tabula_sabacc::{Action, Card, Phase, State};
 
-use super::app::{App, Overlay};
-use super::sabacc::{self, Offer, Table, card_label};
-use super::session::{Config, Session};
-use super::tests::{press, render, tokens, type_command};
+use super::SabaccScreen;
+use super::table::{self as sabacc, Offer, Table, card_label};
+use crate::play::app::{App, Overlay};
+use crate::play::games;
+use crate::play::session::{Config, Session};
+use crate::play::tests::{press, render, screen_of, tokens, type_command};
 
 fn config(options: Value, seat: usize, bot: &str, seed: u64) -> Config {
     Config {
@@ -26,9 +28,15 @@ fn config(options: Value, seat: usize, bot: &str, seed: u64) -> Config {
 }
 
 fn app_with(options: Value, seat: usize, bot: &str, seed: u64) -> App {
-    let session = Session::new(&tabula_registry::registry(), &config(options, seat, bot, seed))
-        .expect("a valid session");
-    App::new(session, Duration::ZERO, None)
+    crate::play::tests::app_with(&config(options, seat, bot, seed))
+}
+
+fn sabacc_screen(app: &App) -> &SabaccScreen {
+    screen_of::<SabaccScreen>(app)
+}
+
+fn sabacc_view(app: &App) -> tabula_sabacc::View {
+    Table::of(&app.session).expect("a game of Sabacc").view
 }
 
 /// The referee's state: for the tests' checks only, never for the screen.
@@ -40,7 +48,7 @@ fn referee(app: &App) -> State {
 fn hidden_cards(app: &App) -> Vec<(usize, Card)> {
     let state = referee(app);
     let me = app.session.human();
-    let view = app.session.sabacc_view().unwrap();
+    let view = sabacc_view(app);
     let mut hidden = Vec::new();
     for p in (0..state.players()).filter(|&p| p != me) {
         for (i, &card) in state.seats[p].hand.cards().iter().enumerate() {
@@ -55,12 +63,12 @@ fn hidden_cards(app: &App) -> Vec<(usize, Card)> {
 /// Closes a hand's summary window (after drawing it), returning whether one was open.
 fn close_summary(app: &mut App) -> bool {
     match app.overlay {
-        Some(Overlay::HandOver(index)) => {
+        Some(Overlay::Window(index)) => {
             let screen = render(app, 100, 32);
-            let end = &app.session.sabacc_hands()[index];
+            let end = &sabacc_screen(app).tracker.hands()[index];
             let title = format!("Hand {} of", end.hand + 1);
             assert!(screen.contains(&title), "{screen}");
-            assert!(screen.contains("Enter: deal the next hand"), "{screen}");
+            assert!(screen.contains("Enter: play on"), "{screen}");
             press(app, KeyCode::Enter);
             assert!(app.overlay.is_none());
             true
@@ -74,7 +82,7 @@ fn play_with_keys(app: &mut App, action: &str, step: usize) {
     let table = Table::of(&app.session).unwrap();
     let legal = app.session.legal();
     let offer = Offer::read(&table.cfg, &legal);
-    let picker = app.sabacc.synced(&table);
+    let picker = sabacc_screen(app).picker.synced(&table);
     let rows = picker.choices(&table, &offer);
     let parsed = Action::parse(action, table.cfg.min_bet).unwrap();
     match parsed {
@@ -215,17 +223,18 @@ fn a_whole_session_by_keys_against_random_reaches_the_final_screen() {
     let record = std::env::temp_dir().join(format!("tabula-sabacc-test-{}.json", std::process::id()));
     let options = json!({"hands": 3, "players": 3});
     let session = Session::new(&tabula_registry::registry(), &config(options, 1, "random", 21)).unwrap();
-    let mut app = App::new(session, Duration::ZERO, Some(record.clone()));
+    let mut app = App::new(session, games::screen_for("sabacc"), Duration::ZERO);
+    app.record_out = Some(record.clone());
     let moves = play_session(&mut app, "greedy", 5, |_| false);
     assert!(moves > 3, "the person played");
     assert!(app.session.is_over());
-    let hands = app.session.sabacc_hands();
+    let hands = sabacc_screen(&app).tracker.hands();
     assert_eq!(hands.len(), 3, "a summary for each hand");
     let screen = render(&app, 100, 32);
-    for text in ["Session over", "Record saved to", "result", "random-0", "random-2", "you"] {
+    for text in ["Session over", "Saved to", "result", "random-0", "random-2", "you"] {
         assert!(screen.contains(text), "missing {text:?}:\n{screen}");
     }
-    let view = app.session.sabacc_view().unwrap();
+    let view = sabacc_view(&app);
     let mine = i64::from(view.state.seats[1].stack) - i64::from(view.state.seats[1].bought);
     let verdict = sabacc::verdict(&app.session).unwrap();
     match mine {
@@ -268,8 +277,8 @@ fn every_rule_set_plays_to_the_end_by_keys() {
         let screen = render(&app, 100, 32);
         assert!(screen.contains("Session over"), "{options}:\n{screen}");
         let hands = options["hands"].as_u64().unwrap() as usize;
-        assert!(app.session.sabacc_hands().len() <= hands, "{options}");
-        assert!(!app.session.sabacc_hands().is_empty(), "{options}");
+        assert!(sabacc_screen(&app).tracker.hands().len() <= hands, "{options}");
+        assert!(!sabacc_screen(&app).tracker.hands().is_empty(), "{options}");
     }
 }
 
@@ -339,7 +348,7 @@ fn refused_moves_say_why() {
         if close_summary(&mut app) {
             continue;
         }
-        if app.session.sabacc_view().unwrap().state.phase == Phase::Window && app.session.is_human_turn() {
+        if sabacc_view(&app).state.phase == Phase::Window && app.session.is_human_turn() {
             break;
         }
         let legal = app.session.legal();
@@ -347,10 +356,10 @@ fn refused_moves_say_why() {
         let action = legal.iter().find(|a| keep_on.contains(&a.as_str())).unwrap_or(&legal[0]).clone();
         type_command(&mut app, &action);
     }
-    assert_eq!(app.session.sabacc_view().unwrap().state.phase, Phase::Window);
+    assert_eq!(sabacc_view(&app).state.phase, Phase::Window);
     press(&mut app, KeyCode::Char('2'));
     assert!(!app.status.error, "{}", app.status.text);
-    let view = app.session.sabacc_view().unwrap();
+    let view = sabacc_view(&app);
     assert!(view.state.seats[1].hand.is_blocked(1), "card 2 is blocked");
     let screen = render(&app, 100, 32);
     assert!(screen.contains(&format!("{}■", card_label(view.state.seats[1].hand.card(1)))), "{screen}");
@@ -373,7 +382,7 @@ fn refused_moves_say_why() {
 fn hand_ends_show_only_what_the_rules_reveal() {
     let mut app = app_with(json!({"hands": 6}), 0, "greedy", 12);
     play_session(&mut app, "random", 3, |_| false);
-    let hands = app.session.sabacc_hands();
+    let hands = sabacc_screen(&app).tracker.hands();
     assert_eq!(hands.len(), 6);
     let mut showdowns = 0;
     let mut hidden = 0;
@@ -417,10 +426,10 @@ fn a_hand_summary_shows_no_card_the_rules_keep_hidden() {
     let mut checked = 0;
     for _ in 0..20_000 {
         app.settle();
-        if let Some(Overlay::HandOver(index)) = app.overlay {
+        if let Some(Overlay::Window(index)) = app.overlay {
             let screen = render(&app, 120, 40);
             let truth = referee(&app).showdown.expect("the referee's record");
-            let end = &app.session.sabacc_hands()[index];
+            let end = &sabacc_screen(&app).tracker.hands()[index];
             assert_eq!(truth.hand, end.hand);
             for (p, laid) in truth.seats().iter().enumerate().filter(|&(p, _)| p != 0) {
                 let name = app.session.name(p);
@@ -478,13 +487,13 @@ fn many_seats_fit_and_every_window_renders_at_every_size() {
     let mut app = app_with(json!({"players": 3}), 0, "greedy", 5);
     for _ in 0..500 {
         app.settle();
-        if matches!(app.overlay, Some(Overlay::HandOver(_))) {
+        if matches!(app.overlay, Some(Overlay::Window(_))) {
             break;
         }
         let legal = app.session.legal();
         type_command(&mut app, legal.iter().find(|a| *a == "fold").unwrap_or(&legal[0]));
     }
-    assert!(matches!(app.overlay, Some(Overlay::HandOver(_))));
+    assert!(matches!(app.overlay, Some(Overlay::Window(_))));
     for (w, h) in [(80, 24), (100, 32), (132, 43), (250, 70), (79, 23), (1, 1)] {
         render(&app, w, h);
     }
@@ -529,7 +538,7 @@ fn write_play_sabacc_screenshot() {
     let mut app = app_with(json!({}), 0, "greedy", 3);
     // The second hand, at the blocking window.
     play_session(&mut app, "greedy", 5, |app| {
-        let view = app.session.sabacc_view().unwrap();
+        let view = sabacc_view(app);
         view.state.hand_no >= 1 && view.state.phase == Phase::Window
     });
     press(&mut app, KeyCode::Char('1'));
@@ -546,14 +555,14 @@ fn a_tie_goes_to_sudden_death_and_the_summary_shows_the_tied_hands() {
         .find_map(|seed| {
             let mut app = app_with(json!({"hands": 4}), 0, "random", seed);
             play_session(&mut app, "random", seed, |_| false);
-            let index = app.session.sabacc_hands().iter().position(|h| !h.tied().is_empty())?;
+            let index = sabacc_screen(&app).tracker.hands().iter().position(|h| !h.tied().is_empty())?;
             Some((app, index))
         })
         .expect("a tie in some session");
     let mut app = app;
-    let hands = app.session.sabacc_hands();
+    let hands = sabacc_screen(&app).tracker.hands();
     let tied = hands[index].tied();
-    let rec = &hands[index].record;
+    let rec = hands[index].record;
     assert!(tied.len() >= 2);
     for &p in &tied {
         let cards = rec.seats()[p].cards();
@@ -562,7 +571,7 @@ fn a_tie_goes_to_sudden_death_and_the_summary_shows_the_tied_hands() {
     let log: Vec<&str> = app.session.log().iter().map(|l| l.text.as_str()).collect();
     assert!(log.iter().any(|t| t.contains("tie with") && t.contains("sudden death")), "{log:?}");
     assert!(log.iter().filter(|t| t.ends_with("(sudden death)")).count() >= 3 * tied.len(), "{log:?}");
-    app.overlay = Some(Overlay::HandOver(index));
+    app.overlay = Some(Overlay::Window(index));
     let screen = render(&app, 100, 32);
     assert!(screen.contains("Tied at the showdown"), "{screen}");
     for &p in &tied {
@@ -641,4 +650,83 @@ fn any_keys_never_panic() {
             render(&app, 100, 32)
         );
     }
+}
+
+#[test]
+fn help_explains_the_card_names_and_the_levels() {
+    let mut app = app_with(json!({}), 0, "greedy", 3);
+    app.settle();
+    press(&mut app, KeyCode::Char('?'));
+    let mut seen = String::new();
+    for _ in 0..6 {
+        seen.push_str(&render(&app, 100, 32));
+        press(&mut app, KeyCode::PageDown);
+    }
+    for text in ["T1 to T21", "knight", "Ns is the", "swords", "--vs easy|medium|hard"] {
+        assert!(seen.contains(text), "{text:?} missing:\n{seen}");
+    }
+}
+
+#[test]
+fn hand_windows_say_out_and_agree_with_the_table() {
+    // The seed of issue 11: a seat that said `see` while two went on was listed as if it
+    // had played.
+    let mut app = app_with(json!({"hands": 4}), 0, "greedy", 135769);
+    let mut outs = 0;
+    let mut windows = 0;
+    let registry = tabula_registry::registry();
+    let mut me: Box<dyn DynBot> = registry.make_bot("sabacc", "greedy", &json!({}), 1).unwrap();
+    for _ in 0..5000 {
+        app.settle();
+        if let Some(Overlay::Window(index)) = app.overlay {
+            windows += 1;
+            let screen = render(&app, 80, 24);
+            let end = &sabacc_screen(&app).tracker.hands()[index];
+            let cfg = Table::of(&app.session).unwrap().cfg;
+            let view = sabacc_view(&app);
+            for (p, laid) in end.record.seats().iter().enumerate() {
+                let name = app.session.name(p);
+                let mut rows = screen.lines().skip_while(|l| !l.contains("seat      cards")).skip(1);
+                let row =
+                    rows.find(|l| l.starts_with(&format!("│{name} ")) || l.starts_with(&format!("│{name}★")));
+                let Some(row) = row else { continue };
+                if !laid.cards().is_empty() && !super::screen::in_showdown(&cfg, &end.record, p) {
+                    assert!(row.contains("out: not in the showdown"), "{row}\n{screen}");
+                    outs += 1;
+                }
+                // The money column is the table's money behind the window.
+                let money = view.state.seats[p].stack.to_string();
+                assert!(row.trim_end_matches('│').trim_end().ends_with(&money), "{money}: {row}\n{screen}");
+            }
+            press(&mut app, KeyCode::Enter);
+            continue;
+        }
+        if app.session.is_over() {
+            break;
+        }
+        let action = me.choose(app.session.state()).unwrap();
+        type_command(&mut app, &action);
+    }
+    assert!(windows >= 3, "the hands' windows were seen");
+    assert!(outs > 0, "some seat was out of a showdown");
+}
+
+#[test]
+fn the_dice_line_shows_this_tours_roll_only() {
+    let mut checked = 0;
+    for seed in 1..6u64 {
+        let mut app = app_with(json!({"hands": 2}), 0, "greedy", seed);
+        play_session(&mut app, "greedy", seed, |app| {
+            let state = sabacc_view(app).state;
+            state.tour >= 2 && state.phase == Phase::Bet
+        });
+        if app.session.is_over() {
+            continue;
+        }
+        let screen = render(&app, 100, 32);
+        let dice = screen.lines().find(|l| l.contains("Dice ")).expect("the dice line");
+        assert!(dice.contains("not rolled yet"), "tour 2 before its roll:\n{screen}");
+        checked += 1;
+    }
+    assert!(checked > 0, "some hand reached a second tour");
 }

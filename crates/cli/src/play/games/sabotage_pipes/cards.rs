@@ -1,18 +1,14 @@
-//! Sabotage (pipes) in the terminal: card colours, roof grids, hands, the score table and
-//! the plain-text roofs of `tabula replay --text`. Shared by `play` and `replay`; every
-//! function here draws what it is given (a seat's view, or the referee's state in a replay)
-//! and looks at nothing else.
+//! Sabotage's cards in the terminal: card colours, roof grids, hands, the score table, the
+//! moves in words and the plain-text roofs of `tabula replay --text`. Every function here
+//! draws what it is given (a seat's view, or the referee's state in a replay) and looks at
+//! nothing else.
 
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
-use tabula_core::{DynState, ErasedState};
 use tabula_sabotage_pipes::state::Results;
-use tabula_sabotage_pipes::{Action, Card, Colour, PipeKind, Roof, SabotagePipes, Side, Square, State};
+use tabula_sabotage_pipes::{Action, Card, Colour, PipeKind, Roof, Side, Square, State};
 
-/// The concrete game behind a type-erased state, when it is Sabotage.
-pub fn erased(state: &dyn DynState) -> Option<&ErasedState<SabotagePipes>> {
-    state.as_any().downcast_ref::<ErasedState<SabotagePipes>>()
-}
+use crate::play::widgets::clip;
 
 /// The colour of a pipe colour's text (on the terminal's background).
 pub fn colour_fg(colour: Colour) -> Color {
@@ -127,8 +123,13 @@ pub fn value_line(value: u8) -> Line<'static> {
 }
 
 /// A hand as a row of tiles, each numbered from 1 when `numbered`; the `selected` card is
-/// bracketed (`[Ao]`) and its number highlighted.
-pub fn hand_line(cards: &[Card], selected: Option<usize>, numbered: bool) -> Line<'static> {
+/// bracketed (`[Ao]`) and its number highlighted. When the tiles do not fit in `width`
+/// columns they lose their padding (`1Ao 2Xr`), so that a full hand of nine still shows.
+pub fn hand_line(cards: &[Card], selected: Option<usize>, numbered: bool, width: usize) -> Line<'static> {
+    let number_width = |i: usize| if numbered { (i + 1).to_string().len() } else { 0 };
+    let full: usize =
+        cards.iter().enumerate().map(|(i, c)| number_width(i) + c.to_string().chars().count() + 3).sum();
+    let compact = full > width;
     let mut spans = Vec::new();
     for (i, &card) in cards.iter().enumerate() {
         let chosen = selected == Some(i);
@@ -139,6 +140,8 @@ pub fn hand_line(cards: &[Card], selected: Option<usize>, numbered: bool) -> Lin
         if chosen {
             let style = card_style(card).add_modifier(Modifier::UNDERLINED);
             spans.push(Span::styled(format!("[{card}]"), style));
+        } else if compact {
+            spans.push(Span::styled(card.to_string(), card_style(card)));
         } else {
             spans.push(card_tile(card));
         }
@@ -202,8 +205,8 @@ pub fn roofs_after(roofs: &[Roof; 2], seat: usize, action: Action) -> [Roof; 2] 
     after
 }
 
-/// A move in words, after the player's name: `Ao on your roof`, `Wb on their roof E
-/// (replaces Bo)`, `sab removes Bo from their roof E`. `roofs` are the roofs before the
+/// A move in words, after the player's name: `plays Ao on your roof`, `plays Wb on their
+/// roof E (replaces Bo)`, `plays sab on their roof E, removing Bo`. `roofs` are the roofs before the
 /// move, `roof_name` names a roof by its index, and `you` says the verbs are for `you`
 /// (`discard`, not `discards`). `None` for `draw` (the card drawn is told instead) and for
 /// chance outcomes.
@@ -238,13 +241,13 @@ pub fn describe(
         Action::Sabotage { side, square } => {
             let roof = roof_index(seat, side);
             match there(roof, square) {
-                Some(old) => format!("sab removes {old} from {} {square}", roof_name(roof)),
-                None => format!("sab on {} {square}", roof_name(roof)),
+                Some(old) => format!("{} sab on {} {square}, removing {old}", verb("play"), roof_name(roof)),
+                None => format!("{} sab on {} {square}", verb("play"), roof_name(roof)),
             }
         }
         Action::Demontage { square } => match there(own, square) {
-            Some(old) => format!("dem removes {old} from {} {square}", roof_name(own)),
-            None => format!("dem on {} {square}", roof_name(own)),
+            Some(old) => format!("{} dem on {} {square}, removing {old}", verb("play"), roof_name(own)),
+            None => format!("{} dem on {} {square}", verb("play"), roof_name(own)),
         },
         Action::Draw | Action::Deal(_) => return None,
     })
@@ -303,17 +306,6 @@ pub fn score_lines(
     let total = |team: usize| Span::raw(pad(format!("{:>3}", t[team]))).bold();
     lines.push(row("total".to_owned(), order.map(total)).bold());
     lines
-}
-
-/// `text` cut to at most `max` characters.
-pub fn clip(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        text.to_owned()
-    } else {
-        let mut cut: String = text.chars().take(max.saturating_sub(1)).collect();
-        cut.push('…');
-        cut
-    }
 }
 
 /// A roof as a plain-text grid (seven lines): cards as `Ao`, empty squares as `.B`.

@@ -1,32 +1,11 @@
-//! The moves offered to the person on screen: for Sabotage, the decisions of the moment
-//! (`end`, `draw`, `agree`, `refuse`) and the placements of the card selected in the hand,
-//! in words, with what each does to the roofs' values; for any other game, the legal
-//! actions as they are.
+//! The moves offered to the person on screen: the decisions of the moment (`end`, `draw`,
+//! `agree`, `refuse`) and the placements of the card selected in the hand, in words, with
+//! what each does to the roofs' values.
 
 use tabula_sabotage_pipes::{Action, Card, Phase, PipeKind, Side, Square, View, roof_value, round_score};
 
-use super::sabotage::{roof_index, roofs_after};
-
-/// One move on the list.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Choice {
-    /// The action in text notation, as played.
-    pub action: String,
-    /// What it does, in words.
-    pub label: String,
-    /// Its effect on the roofs' values (`you 6→8`), if any.
-    pub effect: String,
-    /// The key that plays it directly, if any.
-    pub key: Option<char>,
-}
-
-/// Any game's moves: its legal actions, as they are.
-pub fn generic_choices(legal: Vec<String>) -> Vec<Choice> {
-    legal
-        .into_iter()
-        .map(|action| Choice { label: action.clone(), action, effect: String::new(), key: None })
-        .collect()
-}
+use super::cards::{roof_index, roofs_after};
+use crate::play::screen::Choice;
 
 /// The cards of a hand, one entry per card (repeats included), in a stable order.
 pub fn hand_cards(view: &View) -> Vec<Card> {

@@ -7,19 +7,26 @@ use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, List, ListItem, ListState, Paragraph, Wrap};
-use tabula_core::Turn;
 use tabula_sabotage_pipes::rules::partner;
-use tabula_sabotage_pipes::{Action, Phase, Roof, Square, View};
+use tabula_sabotage_pipes::{Phase, Roof, View};
 
-use super::app::App;
-use super::moves;
-use super::sabotage::{self, card_tile, clip, roof_grid, text_spans, value_line};
-use super::ui::seat_style;
+use super::cards::{self, card_tile, roof_grid, text_spans, value_line};
+use super::{SabotageScreen, moves, team_name};
+use crate::play::screen::Ctx;
+use crate::play::session::Session;
+use crate::play::widgets::{clip, log_panel, seat_style};
+
+/// What the panels draw from: the session and the screen's choices.
+struct Scene<'a> {
+    session: &'a Session,
+    screen: &'a SabotageScreen,
+}
 
 /// Draws the table in `area`.
-pub fn draw(frame: &mut Frame, area: Rect, app: &App, view: &View) {
+pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx, screen: &SabotageScreen, view: &View) {
+    let app = &Scene { session: ctx.session, screen };
     if view.is_over() {
-        final_screen(frame, area, app, view);
+        final_screen(frame, area, app, ctx, view);
         return;
     }
     let left_width = (area.width * 58 / 100).clamp(50, 60).min(area.width);
@@ -28,41 +35,21 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, view: &View) {
         Layout::vertical([Constraint::Length(11), Constraint::Length(4), Constraint::Min(3)]).areas(left);
     let [first, second] =
         Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(roofs);
-    let marked = marked_squares(app, view);
+    let marked = screen.marked();
     let own = view.player as usize % 2;
     roof_panel(frame, first, app, view, own, marked[own]);
     roof_panel(frame, second, app, view, 1 - own, marked[1 - own]);
     hand_panel(frame, hand, app, view);
     moves_panel(frame, moves, app, view);
-    let score_height = view.rounds as u16 + 5;
+    // In a short terminal the legend under the scores gives its line to the log.
+    let legend = right.height >= 26;
+    let score_height = view.rounds as u16 + if legend { 5 } else { 4 };
     let [table, scores, log] =
         Layout::vertical([Constraint::Length(7), Constraint::Length(score_height), Constraint::Min(3)])
             .areas(right);
     table_panel(frame, table, app, view);
-    scores_panel(frame, scores, app, view);
-    log_panel(frame, log, app);
-}
-
-/// The squares changed by the other seats since the person's last move this round.
-pub fn marked_squares(app: &App, view: &View) -> [[bool; Square::NUM]; 2] {
-    let mut marked = [[false; Square::NUM]; 2];
-    for seen in app.session.seen().iter().rev() {
-        if seen.round != Some(view.round) {
-            break;
-        }
-        match seen.actor {
-            Turn::Player(seat) if seat == app.session.human() => break,
-            Turn::Player(seat) => {
-                if let Some((roof, square)) =
-                    Action::parse(&seen.text).ok().and_then(|a| sabotage::touched_square(seat, a))
-                {
-                    marked[roof][square] = true;
-                }
-            }
-            _ => {}
-        }
-    }
-    marked
+    scores_panel(frame, scores, app, view, legend);
+    log_panel(frame, log, app.session, &text_spans);
 }
 
 /// The seats of a team (roof): `t`, and `t + 2` with four players.
@@ -79,7 +66,7 @@ fn acting_seat(view: &View) -> Option<usize> {
     }
 }
 
-fn roof_panel(frame: &mut Frame, area: Rect, app: &App, view: &View, roof: usize, marked: [bool; 9]) {
+fn roof_panel(frame: &mut Frame, area: Rect, app: &Scene, view: &View, roof: usize, marked: [bool; 9]) {
     let own = roof == view.player as usize % 2;
     let title = match (own, view.players) {
         (true, 4) => " Your team's roof ".to_owned(),
@@ -92,7 +79,7 @@ fn roof_panel(frame: &mut Frame, area: Rect, app: &App, view: &View, roof: usize
         if i > 0 {
             names.push(Span::raw(" + "));
         }
-        names.push(Span::styled(app.session.name(seat).to_owned(), seat_style(app, seat)));
+        names.push(Span::styled(app.session.name(seat).to_owned(), seat_style(app.session, seat)));
     }
     if acting_seat(view).is_some_and(|seat| seat % 2 == roof) {
         names.push(Span::raw("  ◆ to play").fg(Color::Yellow));
@@ -108,26 +95,29 @@ fn roof_panel(frame: &mut Frame, area: Rect, app: &App, view: &View, roof: usize
     frame.render_widget(text.block(block), area);
 }
 
-fn hand_panel(frame: &mut Frame, area: Rect, app: &App, view: &View) {
+fn hand_panel(frame: &mut Frame, area: Rect, app: &Scene, view: &View) {
     let cards = moves::hand_cards(view);
-    let selected = (!cards.is_empty()).then(|| app.card.min(cards.len() - 1));
+    let selected = (!cards.is_empty()).then(|| app.screen.card.min(cards.len() - 1));
     let help = match selected {
-        Some(i) => sabotage::card_help(cards[i]),
+        Some(i) => cards::card_help(cards[i]),
         None => "Your hand is empty.".to_owned(),
     };
-    let lines =
-        vec![sabotage::hand_line(&cards, selected, true), Line::from(Span::raw(help).fg(Color::DarkGray))];
+    let width = area.width.saturating_sub(2) as usize;
+    let lines = vec![
+        cards::hand_line(&cards, selected, true, width),
+        Line::from(Span::raw(clip(&help, width)).fg(Color::DarkGray)),
+    ];
     let title = format!(" Your hand ({}) ", cards.len());
     let block = Block::bordered().title(title.bold());
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }
 
-fn moves_panel(frame: &mut Frame, area: Rect, app: &App, view: &View) {
+fn moves_panel(frame: &mut Frame, area: Rect, app: &Scene, view: &View) {
     let mine = app.session.is_human_turn();
-    let title = format!(" {} ", moves::sabotage_prompt(view, mine, app.selected_card()));
+    let title = format!(" {} ", moves::sabotage_prompt(view, mine, app.screen.selected_card(app.session)));
     let block = Block::bordered().title(title.bold());
     if !mine {
-        let mut lines = vec![Line::from(Span::raw(app.waiting_text()).fg(Color::Cyan))];
+        let mut lines = vec![Line::from(Span::raw(app.session.waiting_text()).fg(Color::Cyan))];
         if view.phase == Phase::Consent && partner(view.to_move) != view.player {
             lines.push(Line::from(format!(
                 "{} asks {} to end the round.",
@@ -141,7 +131,7 @@ fn moves_panel(frame: &mut Frame, area: Rect, app: &App, view: &View) {
         frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }).block(block), area);
         return;
     }
-    let choices = app.choices();
+    let choices = app.screen.choices(app.session);
     let width = area.width.saturating_sub(4) as usize;
     let items: Vec<ListItem> = choices
         .iter()
@@ -175,11 +165,11 @@ fn moves_panel(frame: &mut Frame, area: Rect, app: &App, view: &View) {
         .block(block)
         .highlight_symbol("▶ ")
         .highlight_style(Style::new().bg(Color::DarkGray).add_modifier(Modifier::BOLD));
-    let mut state = ListState::default().with_selected(Some(app.choice.min(choices.len() - 1)));
+    let mut state = ListState::default().with_selected(Some(app.screen.choice.min(choices.len() - 1)));
     frame.render_stateful_widget(list, area, &mut state);
 }
 
-fn turn_line(app: &App, view: &View) -> Line<'static> {
+fn turn_line(app: &Scene, view: &View) -> Line<'static> {
     let session = &app.session;
     let (seat, what) = match view.phase {
         Phase::Deal => (view.dealer, session.verb(view.dealer as usize, "deal")),
@@ -194,12 +184,12 @@ fn turn_line(app: &App, view: &View) -> Line<'static> {
     };
     Line::from(vec![
         Span::raw("▶ ").fg(Color::Yellow),
-        Span::styled(session.name(seat as usize).to_owned(), seat_style(app, seat as usize)),
+        Span::styled(session.name(seat as usize).to_owned(), seat_style(app.session, seat as usize)),
         Span::raw(format!(" {what}")),
     ])
 }
 
-fn table_panel(frame: &mut Frame, area: Rect, app: &App, view: &View) {
+fn table_panel(frame: &mut Frame, area: Rect, app: &Scene, view: &View) {
     let mut discard = vec![Span::raw(format!("Stock {}  ·  discards {}", view.stock, view.discards.len()))];
     if let Some(top) = view.top_discard {
         discard.push(Span::raw(", top"));
@@ -214,7 +204,7 @@ fn table_panel(frame: &mut Frame, area: Rect, app: &App, view: &View) {
             hands.push(Span::raw("  "));
         }
         // A no-break space keeps a name with its count when the line wraps.
-        hands.push(Span::styled(app.session.name(seat).to_owned(), seat_style(app, seat)));
+        hands.push(Span::styled(app.session.name(seat).to_owned(), seat_style(app.session, seat)));
         hands.push(Span::raw(format!("\u{a0}{size}")));
     }
     let mut lines = vec![
@@ -223,7 +213,7 @@ fn table_panel(frame: &mut Frame, area: Rect, app: &App, view: &View) {
             Span::raw("  ·  dealer "),
             Span::styled(
                 app.session.name(view.dealer as usize).to_owned(),
-                seat_style(app, view.dealer as usize),
+                seat_style(app.session, view.dealer as usize),
             ),
         ]),
         turn_line(app, view),
@@ -237,44 +227,21 @@ fn table_panel(frame: &mut Frame, area: Rect, app: &App, view: &View) {
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }).block(block), area);
 }
 
-fn scores_panel(frame: &mut Frame, area: Rect, app: &App, view: &View) {
-    let teams = [app.session.team_name(0), app.session.team_name(1)];
+fn scores_panel(frame: &mut Frame, area: Rect, app: &Scene, view: &View, legend: bool) {
+    let teams = [team_name(app.session, 0), team_name(app.session, 1)];
     let own = view.player as usize % 2;
-    let mut lines = sabotage::score_lines(
+    let mut lines = cards::score_lines(
         [&teams[0], &teams[1]],
         [own, 1 - own],
         &view.results,
         view.rounds as usize,
         Some((view.round as usize, view.values)),
     );
-    lines.push(Line::from(Span::raw("[roof value]  * ended the round (−1)").fg(Color::DarkGray)));
+    if legend {
+        lines.push(Line::from(Span::raw("[roof value]  * ended it (−1)").fg(Color::DarkGray)));
+    }
     let block = Block::bordered().title(" Scores ".bold());
     frame.render_widget(Paragraph::new(lines).block(block), area);
-}
-
-/// The log's last lines that fit in `area`, newest at the bottom.
-fn log_panel(frame: &mut Frame, area: Rect, app: &App) {
-    let rows = area.height.saturating_sub(2) as usize;
-    let width = area.width.saturating_sub(2) as usize;
-    let log = app.session.log();
-    let lines: Vec<Line> =
-        log[log.len().saturating_sub(rows)..].iter().map(|line| log_line(app, line, width)).collect();
-    let block = Block::bordered().title(" Log ".bold());
-    frame.render_widget(Paragraph::new(lines).block(block), area);
-}
-
-/// A log line cut to `width` columns.
-fn log_line(app: &App, line: &super::session::LogLine, width: usize) -> Line<'static> {
-    match line.seat {
-        Some(seat) => {
-            let name = app.session.name(seat).to_owned();
-            let text = clip(&line.text, width.saturating_sub(name.chars().count() + 1));
-            let mut spans = vec![Span::styled(name, seat_style(app, seat)), Span::raw(" ")];
-            spans.extend(text_spans(&text, Style::new()));
-            Line::from(spans)
-        }
-        None => Line::from(Span::raw(clip(&format!("— {}", line.text), width)).fg(Color::DarkGray).italic()),
-    }
 }
 
 /// Two roofs side by side with a title and a value line each, as lines of equal width
@@ -318,7 +285,7 @@ pub fn result_line(value: u8, points: i32) -> Line<'static> {
     Line::from(text)
 }
 
-fn final_screen(frame: &mut Frame, area: Rect, app: &App, view: &View) {
+fn final_screen(frame: &mut Frame, area: Rect, app: &Scene, ctx: &Ctx, view: &View) {
     let own = view.player as usize % 2;
     let (mine, theirs) = (view.totals[own], view.totals[1 - own]);
     let (headline, colour) = match (mine.cmp(&theirs), view.players) {
@@ -331,10 +298,10 @@ fn final_screen(frame: &mut Frame, area: Rect, app: &App, view: &View) {
         ),
         (std::cmp::Ordering::Equal, _) => (format!("A tie, {mine} to {theirs}."), Color::Yellow),
     };
-    let teams = [app.session.team_name(0), app.session.team_name(1)];
+    let teams = [team_name(app.session, 0), team_name(app.session, 1)];
     let mut lines = vec![Line::from(Span::raw(headline).fg(colour).bold()), Line::raw("")];
     let order = [own, 1 - own];
-    lines.extend(sabotage::score_lines(
+    lines.extend(cards::score_lines(
         [&teams[0], &teams[1]],
         order,
         &view.results,
@@ -343,16 +310,8 @@ fn final_screen(frame: &mut Frame, area: Rect, app: &App, view: &View) {
     ));
     lines.push(Line::from(Span::raw("[roof value]  * ended the round (−1)").fg(Color::DarkGray)));
     lines.push(Line::raw(""));
-    lines.push(Line::from(format!("Seed {}.", app.session.seed())));
-    match &app.saved {
-        Some(Ok(path)) => {
-            lines.push(Line::from(format!("Record saved to {}.", path.display())));
-            lines.push(Line::from(format!("Step through it with `tabula replay {}`.", path.display())));
-        }
-        Some(Err(message)) => lines.push(Line::from(Span::raw(message.clone()).fg(Color::LightRed))),
-        None => lines.push(Line::from(Span::raw("Save games with --record-out FILE.").fg(Color::DarkGray))),
-    }
-    if let Some(last) = app.session.round_ends().last() {
+    lines.extend(ctx.saved_lines().into_iter().map(Line::from));
+    if let Some(last) = app.screen.round_ends().last() {
         lines.push(Line::raw(""));
         lines.push(
             Line::from(format!("The last round's roofs (round {}):", last.round + 1)).fg(Color::DarkGray),

@@ -1,0 +1,47 @@
+//! Each game's screen, one folder per game, and the one list of them.
+//!
+//! A game's folder holds its screen (a [`GameScreen`]: drawing, keys, the moves it offers,
+//! the log's sentences, its windows, its help and its `replay --text` printout) and the
+//! screen's tests. A game with no folder here gets the generic screen
+//! ([`super::generic::GenericScreen`]): its view as JSON and its legal moves by number.
+
+pub mod abagio;
+pub mod sabacc;
+pub mod sabotage_pipes;
+
+use super::generic::GenericScreen;
+use super::screen::GameScreen;
+
+/// Makes a game's screen.
+type MakeScreen = fn() -> Box<dyn GameScreen>;
+
+/// Every game with a screen of its own: its id and how to make the screen. A new game's
+/// screen adds its folder and one line here.
+const SCREENS: &[(&str, MakeScreen)] = &[
+    ("sabotage-pipes", || Box::<sabotage_pipes::SabotageScreen>::default()),
+    ("abagio", || Box::<abagio::AbagioScreen>::default()),
+    ("sabacc", || Box::<sabacc::SabaccScreen>::default()),
+];
+
+/// The screen for game `id`: its own, else the generic one.
+pub fn screen_for(id: &str) -> Box<dyn GameScreen> {
+    match SCREENS.iter().find(|(game, _)| *game == id) {
+        Some((_, make)) => make(),
+        None => Box::<GenericScreen>::default(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_registered_game_with_a_screen_is_known() {
+        let registry = tabula_registry::registry();
+        for (id, _) in SCREENS {
+            assert!(registry.entry(id).is_some(), "{id} has a screen but is not registered");
+        }
+        assert!(screen_for("nim").as_any().is::<GenericScreen>());
+        assert!(screen_for("abagio").as_any().is::<abagio::AbagioScreen>());
+    }
+}
