@@ -52,7 +52,7 @@ pub fn validate(state: State, cfg: &Config) -> Result<State, SetupError> {
         bad(format!("seat {} is to act but there are {players} seats", state.actor));
     }
     if state.hand_no > cfg.hands || (state.hand_no == cfg.hands && state.phase != Phase::Over) {
-        bad(format!("hand {} is past the session's {} hands", state.hand_no + 1, cfg.hands));
+        bad(format!("hand {} is past the session's {} hands", u32::from(state.hand_no) + 1, cfg.hands));
     }
     if state.tour == 0 || state.tour > cfg.tours {
         bad(format!("tour {} is outside 1 to {}", state.tour, cfg.tours));
@@ -224,7 +224,7 @@ fn check_seat_money(p: usize, seat: &Seat, hand_no: u8, cfg: &Config, bad: &mut 
         let most = if cfg.table != crate::config::Table::Open {
             "one cave: caves are bought again only in an open game".to_owned()
         } else {
-            format!("{caves} caves by hand {}: one more at the end of each hand", hand_no + 1)
+            format!("{caves} caves by hand {}: one more at the end of each hand", u32::from(hand_no) + 1)
         };
         bad(format!(
             "seat {p} has bought {}, but a seat buys whole caves of {}, at most {most} (rules §End of the session)",
@@ -555,7 +555,7 @@ fn check_showdown(state: &State, rec: &Showdown, cfg: &Config, problems: &mut Ve
     }
     let during_sudden = state.phase == Phase::Sudden && rec.hand == state.hand_no;
     if rec.hand >= state.hand_no && !during_sudden {
-        bad(format!("hand {} has not ended yet", rec.hand + 1));
+        bad(format!("hand {} has not ended yet", u32::from(rec.hand) + 1));
     }
     if rec.dealer as usize >= players {
         bad(format!("the dealer is seat {} but there are {players} seats", rec.dealer));
