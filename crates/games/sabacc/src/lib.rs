@@ -66,7 +66,7 @@ pub use config::{Config, DealVariant, Dice, Rules, Scoring, Table};
 pub use deck::{Card, DeckKind, Kind, Suit};
 pub use pots::{Pot, Pots};
 pub use showdown::{Laid, Showdown};
-pub use state::{Announce, DeckCount, Hand, Phase, Seat, State, Status};
+pub use state::{Announce, DeckCount, Hand, Phase, Seat, Settlement, State, Status};
 pub use view::View;
 
 use config::{MAX_BUY_IN, MAX_HANDS, MAX_HOUSE};

@@ -12,7 +12,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, HighlightSpacing, List, ListItem, ListState, Paragraph, Wrap};
-use tabula_sabacc::{Card, Phase, Rules, State, Status, Table as Seating, View};
+use tabula_sabacc::{Card, DeckKind, Phase, Rules, State, Status, Table as Seating, View};
 
 use super::SabaccScreen;
 use super::table::{self as sabacc, HandEnd, Offer, Table, card_label, hand_words, signed};
@@ -75,7 +75,7 @@ const BACK: &str = "▒▒▒";
 
 /// A hand's cards as spans, at most `width` columns: backs for the hidden ones, `■` after
 /// a blocked card, `↑` after one's own card lying face up; `+3` when more do not fit.
-fn hand_spans(state: &State, seat: usize, own: bool, width: usize) -> Vec<Span<'static>> {
+fn hand_spans(state: &State, seat: usize, own: bool, width: usize, deck: DeckKind) -> Vec<Span<'static>> {
     let hand = &state.seats[seat].hand;
     let mut spans = Vec::new();
     let mut used = 0;
@@ -89,7 +89,7 @@ fn hand_spans(state: &State, seat: usize, own: bool, width: usize) -> Vec<Span<'
         } else {
             ""
         };
-        let text = if card.is_hidden() { BACK.to_owned() } else { card_label(card) };
+        let text = if card.is_hidden() { BACK.to_owned() } else { card_label(card, deck) };
         let cell = text.chars().count() + mark.chars().count() + 1;
         let left = hand.len() - i;
         // Room is kept for `+n` while more cards follow.
@@ -233,7 +233,7 @@ fn seat_lines(app: &Scene, table: &Table, width: usize, rows: usize) -> Vec<Line
             Span::raw(format!("{:<doing_width$}", clip(&doing(app, table, seat), doing_width - 1)))
                 .fg(if dim { Color::DarkGray } else { Color::Gray }),
         ];
-        spans.extend(hand_spans(state, seat, seat == table.me(), cards_width));
+        spans.extend(hand_spans(state, seat, seat == table.me(), cards_width, table.cfg.deck));
         lines.push(Line::from(spans));
     }
     if hidden > 0 {
@@ -270,7 +270,7 @@ fn info_lines(app: &Scene, table: &Table, width: usize) -> Vec<(Line<'static>, u
     if !communal.is_empty() || (cfg.rules == Rules::Tarot && cfg.deal.communal()) {
         let mut spans = vec![Span::styled("Communal  ", dim)];
         for card in &communal {
-            spans.push(Span::styled(card_label(*card), card_style(false, true)));
+            spans.push(Span::styled(card_label(*card, cfg.deck), card_style(false, true)));
             spans.push(Span::raw(" "));
         }
         if communal.is_empty() {
@@ -311,7 +311,7 @@ fn last_hand_lines(app: &Scene, table: &Table, width: usize) -> Vec<Line<'static
         let cards = laid.cards();
         let Some(words) = sabacc::hand_brief(cfg, cards, &communal) else { continue };
         let words = if in_showdown(cfg, rec, p) { words } else { "out: not in the showdown".to_owned() };
-        let text = format!("  {} {} — {words}", app.session.name(p), cards_text(cards));
+        let text = format!("  {} {} — {words}", app.session.name(p), cards_text(cards, cfg.deck));
         lines.push(Line::from(Span::styled(clip(&text, width), dim)));
     }
     lines
@@ -344,7 +344,7 @@ fn hand_lines(table: &Table, width: usize, big: bool) -> Vec<Line<'static>> {
             } else {
                 ""
             };
-            (card_label(hand.card(i)), signed(values.get(i).copied().unwrap_or(0)), mark)
+            (card_label(hand.card(i), cfg.deck), signed(values.get(i).copied().unwrap_or(0)), mark)
         })
         .collect();
     const CELL: usize = 8;
@@ -596,10 +596,10 @@ fn sentence_start(who: &str) -> String {
 }
 
 /// A hand's cards as text, `▒▒▒` for those not shown.
-fn cards_text(cards: &[Card]) -> String {
+fn cards_text(cards: &[Card], deck: DeckKind) -> String {
     cards
         .iter()
-        .map(|&c| if c.is_hidden() { BACK.to_owned() } else { card_label(c) })
+        .map(|&c| if c.is_hidden() { BACK.to_owned() } else { card_label(c, deck) })
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -668,6 +668,9 @@ pub fn hand_over_lines(app: &Scene, end: &HandEnd, width: usize) -> (String, Vec
     };
     let good = winners.contains(&me);
     lines.push(Line::from(Span::raw(headline).fg(if good { Color::Green } else { Color::White }).bold()));
+    for text in super::table::pot_sentences(&settlement, &who) {
+        lines.push(Line::raw(format!("  {}", sentence_start(&text))));
+    }
     lines.push(Line::raw(""));
     let name_width =
         (0..state.players()).map(|p| session.name(p).chars().count()).max().unwrap_or(4).clamp(4, 12);
@@ -675,7 +678,7 @@ pub fn hand_over_lines(app: &Scene, end: &HandEnd, width: usize) -> (String, Vec
     let cards_width = rec
         .seats()
         .iter()
-        .map(|laid| cards_text(laid.cards()).chars().count())
+        .map(|laid| cards_text(laid.cards(), cfg.deck).chars().count())
         .max()
         .unwrap_or(0)
         .clamp(5, 22);
@@ -723,20 +726,22 @@ pub fn hand_over_lines(app: &Scene, end: &HandEnd, width: usize) -> (String, Vec
                 seat_style(app.session, p),
             ),
             Span::raw(mark).fg(Color::Yellow).bold(),
-            Span::raw(format!(" {:<cards_width$} ", clip(&cards_text(cards), cards_width))),
+            Span::raw(format!(" {:<cards_width$} ", clip(&cards_text(cards, cfg.deck), cards_width))),
             Span::raw(format!("{:<words_width$}", clip(&words, words_width))).fg(Color::Gray),
             Span::styled(format!(" {:>6}", signed(gain as i32)), style),
             Span::raw(format!(" {amount:>6}")),
         ]));
     }
     if !communal.is_empty() {
-        lines.push(Line::from(Span::raw(format!("Communal: {}", cards_text(&communal))).fg(Color::Gray)));
+        lines.push(Line::from(
+            Span::raw(format!("Communal: {}", cards_text(&communal, cfg.deck))).fg(Color::Gray),
+        ));
     }
     let tied = end.tied();
     if !tied.is_empty() {
         let tied: Vec<String> = tied
             .iter()
-            .map(|&p| format!("{} {}", session.name(p), cards_text(rec.seats()[p].cards())))
+            .map(|&p| format!("{} {}", session.name(p), cards_text(rec.seats()[p].cards(), cfg.deck)))
             .collect();
         lines.push(Line::from(
             Span::raw(format!("Tied at the showdown: {}; sudden death decided it.", tied.join(", ")))
@@ -822,13 +827,17 @@ mod tests {
             state.seats[0].hand.push(card, known, i == 1);
         }
         state.seats[0].hand.blocked = 0b100;
-        let mine: String = hand_spans(&state, 0, true, 80).iter().map(|s| s.content.to_string()).collect();
+        let mine: String =
+            hand_spans(&state, 0, true, 80, DeckKind::Tarot).iter().map(|s| s.content.to_string()).collect();
         assert_eq!(mine.trim_end(), "T21 3c↑ Ks■ T5 idiot 10b");
         let masked = state.masked(1);
-        let theirs: String =
-            hand_spans(&masked, 0, false, 80).iter().map(|s| s.content.to_string()).collect();
+        let theirs: String = hand_spans(&masked, 0, false, 80, DeckKind::Tarot)
+            .iter()
+            .map(|s| s.content.to_string())
+            .collect();
         assert_eq!(theirs.trim_end(), "▒▒▒ 3c Ks■ ▒▒▒ ▒▒▒ ▒▒▒");
-        let cut: String = hand_spans(&state, 0, true, 14).iter().map(|s| s.content.to_string()).collect();
+        let cut: String =
+            hand_spans(&state, 0, true, 14, DeckKind::Tarot).iter().map(|s| s.content.to_string()).collect();
         assert!(cut.starts_with("T21 3c↑ ") && cut.contains('+'), "{cut}");
         assert!(cut.chars().count() <= 14, "{cut}");
     }

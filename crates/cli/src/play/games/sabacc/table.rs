@@ -75,8 +75,9 @@ const FACE_SHORT: [&str; 14] = [
 /// A card as drawn on the table: the notation for the tarot decks (`T21`, `10b`, `Nc`,
 /// `idiot`); for the canonical decks its value and suit (`7sa`, `15co`) or a face card's
 /// short name and value (`Demise−13` is `Dem−13`), since there the value is what counts.
-/// A card the seat has not seen is `?` (the screen draws its back).
-pub fn card_label(card: Card) -> String {
+/// A card the seat has not seen is `?` (the screen draws its back). `deck` gives the face
+/// cards' values (the West End Games deck has its own).
+pub fn card_label(card: Card, deck: DeckKind) -> String {
     if card.is_hidden() {
         return "?".to_owned();
     }
@@ -91,7 +92,7 @@ pub fn card_label(card: Card) -> String {
             format!("{rank}{suit}")
         }
         Kind::Face(i) => {
-            format!("{}{}", FACE_SHORT[i as usize], signed(card.canonical_value()).replace('+', ""))
+            format!("{}{}", FACE_SHORT[i as usize], signed(card.value_in(deck)).replace('+', ""))
         }
         _ => card.to_string(),
     }
@@ -236,8 +237,8 @@ impl TarotReading {
 
 /// A canonical (Cloud City) hand in words: `+17`, `−20`, `+25: bombs out`, `pure Sabacc (+23)`,
 /// `the Idiot's Array`.
-pub fn canon_words(cards: &[Card]) -> String {
-    let h = hand::canon_hand(cards);
+pub fn canon_words(cards: &[Card], deck: DeckKind) -> String {
+    let h = hand::canon_hand_in(cards, deck);
     match h.rank {
         hand::IDIOTS_ARRAY => "the Idiot's Array".to_owned(),
         hand::PLUS_23 => "pure Sabacc (+23)".to_owned(),
@@ -248,8 +249,8 @@ pub fn canon_words(cards: &[Card]) -> String {
 }
 
 /// A hand of the four-card points game in words: `19`, `34: scores 11`, `pure Sabacc (23)`.
-pub fn points_words(cards: &[Card]) -> String {
-    let h = hand::points_hand(cards);
+pub fn points_words(cards: &[Card], deck: DeckKind) -> String {
+    let h = hand::points_hand_in(cards, deck);
     match h.rank {
         hand::POINTS_PURE => "pure Sabacc (23)".to_owned(),
         hand::POINTS_IMPURE => "impure Sabacc (46): scores 23".to_owned(),
@@ -268,8 +269,8 @@ pub fn hand_words(cfg: &Config, cards: &[Card], communal: &[Card]) -> Option<Str
     Some(match cfg.rules {
         Rules::Tarot => read_tarot(cards, communal, cfg.deck).words(cards),
         Rules::BlackKnight => read_tarot(cards, &[], cfg.deck).words(cards),
-        Rules::Canonical if cfg.points() => points_words(cards),
-        Rules::Canonical => canon_words(cards),
+        Rules::Canonical if cfg.points() => points_words(cards, cfg.deck),
+        Rules::Canonical => canon_words(cards, cfg.deck),
     })
 }
 
@@ -655,6 +656,33 @@ pub fn you_form(text: &str) -> String {
     if rest.is_empty() { verb } else { format!("{verb} {rest}") }
 }
 
+/// One sentence per pot when the hand pot was split into side pots (rules §Side pots),
+/// main pot first: `main pot (24, open to you and b): you`, `side pot 1 (10, open to b): no
+/// hand can win it, to the Sabacc pot`; nothing when there was one pot. `who` names seats.
+pub fn pot_sentences(
+    settlement: &tabula_sabacc::Settlement,
+    who: &dyn Fn(&[usize]) -> String,
+) -> Vec<String> {
+    let pots = settlement.pots.as_slice();
+    if pots.len() < 2 {
+        return Vec::new();
+    }
+    let seats = |mask: u32| (0..32).filter(|p| mask >> p & 1 == 1).collect::<Vec<usize>>();
+    pots.iter()
+        .enumerate()
+        .map(|(i, pot)| {
+            let name = if i == 0 { "main pot".to_owned() } else { format!("side pot {i}") };
+            let open = who(&seats(pot.eligible));
+            match seats(pot.winners).as_slice() {
+                [] => {
+                    format!("{name} ({}, open to {open}): no hand can win it, to the Sabacc pot", pot.amount)
+                }
+                winners => format!("{name} ({}, open to {open}): {}", pot.amount, who(winners)),
+            }
+        })
+        .collect()
+}
+
 /// `you`, `greedy-1 and greedy-2`, `a, b and c`.
 fn names_list(seats: &[usize], names: &[String]) -> String {
     let named: Vec<&str> = seats.iter().map(|&p| names.get(p).map_or("?", String::as_str)).collect();
@@ -1018,6 +1046,9 @@ fn end_lines(cfg: &Config, end: &HandEnd, before: &State, names: &[String]) -> V
                     None => text.push_str(" without showing"),
                 }
                 lines.push(LogLine { seat: None, text });
+                for text in pot_sentences(&settlement, &|seats: &[usize]| names_list(seats, names)) {
+                    lines.push(LogLine { seat: None, text: format!("  {text}") });
+                }
             }
         }
     }
@@ -1189,7 +1220,7 @@ impl Picker {
         let mut push = |action: String, label: String, effect: String, key: Option<char>| {
             rows.push(Choice { action, label, effect, key });
         };
-        let card = |i: u8| hand.get(i as usize).map_or(String::new(), |&c| card_label(c));
+        let card = |i: u8| hand.get(i as usize).map_or(String::new(), |&c| card_label(c, cfg.deck));
         let value_without = |i: u8| {
             let rest: Vec<Card> =
                 hand.iter().enumerate().filter(|&(j, _)| j != i as usize).map(|(_, &c)| c).collect();
@@ -1558,13 +1589,16 @@ mod tests {
 
     #[test]
     fn canonical_and_points_hands_in_words() {
-        assert_eq!(canon_words(&cards("7-sabres 10-coins")), "+17");
-        assert_eq!(canon_words(&cards("star demise")), "−28: bombs out");
-        assert_eq!(canon_words(&cards("idiot 2-coins 3-flasks")), "the Idiot's Array");
-        assert_eq!(canon_words(&cards("ace-coins 8-sabres")), "pure Sabacc (+23)");
-        assert_eq!(points_words(&cards("ace-coins 10-sabres 9-staves")), "34: scores 11");
-        assert_eq!(card_label("commander-staves".parse().unwrap()), "12st");
-        assert_eq!(card_label("evil-one".parse().unwrap()), "Evil−15");
+        assert_eq!(canon_words(&cards("7-sabres 10-coins"), DeckKind::Canonical), "+17");
+        assert_eq!(canon_words(&cards("star demise"), DeckKind::Canonical), "−28: bombs out");
+        assert_eq!(canon_words(&cards("star demise"), DeckKind::WestEnd), "−30: bombs out");
+        assert_eq!(canon_words(&cards("idiot 2-coins 3-flasks"), DeckKind::Canonical), "the Idiot's Array");
+        assert_eq!(canon_words(&cards("ace-coins 8-sabres"), DeckKind::Canonical), "pure Sabacc (+23)");
+        assert_eq!(points_words(&cards("ace-coins 10-sabres 9-staves"), DeckKind::Theory), "34: scores 11");
+        assert_eq!(card_label("commander-staves".parse().unwrap(), DeckKind::Canonical), "12st");
+        assert_eq!(card_label("evil-one".parse().unwrap(), DeckKind::Canonical), "Evil−15");
+        assert_eq!(card_label("demise".parse().unwrap(), DeckKind::Canonical), "Dem−11");
+        assert_eq!(card_label("demise".parse().unwrap(), DeckKind::WestEnd), "Dem−13");
     }
 
     #[test]

@@ -176,7 +176,10 @@ fn check_table_hides_cards(app: &App) {
         let words = tokens(&table_part);
         let theirs: Vec<Card> = hidden.iter().filter(|(q, _)| *q == p).map(|&(_, c)| c).collect();
         for card in &theirs {
-            assert!(!words.contains(&card_label(*card)), "{name}'s hidden {card} shows:\n{screen}");
+            assert!(
+                !words.contains(&card_label(*card, tabula_sabacc::DeckKind::Tarot)),
+                "{name}'s hidden {card} shows:\n{screen}"
+            );
         }
         assert_eq!(table_part.matches("▒▒▒").count(), theirs.len(), "{name}'s backs:\n{screen}");
     }
@@ -200,7 +203,10 @@ fn mid_hand_shows_the_table_and_no_hidden_card() {
     let pot = format!("Hand pot {}   Sabacc pot {}", state.hand_pot, state.sabacc_pot);
     assert!(screen.contains(&pot), "missing {pot:?}:\n{screen}");
     for card in state.seats[1].hand.cards() {
-        assert!(words.contains(&card_label(*card)), "your {card} missing:\n{screen}");
+        assert!(
+            words.contains(&card_label(*card, tabula_sabacc::DeckKind::Tarot)),
+            "your {card} missing:\n{screen}"
+        );
     }
     let value = sabacc::hand_words(&table.cfg, state.seats[1].hand.cards(), &[]).unwrap();
     assert!(screen.contains(&value), "missing {value:?}:\n{screen}");
@@ -213,7 +219,10 @@ fn mid_hand_shows_the_table_and_no_hidden_card() {
     let hidden = hidden_cards(&app);
     assert_eq!(hidden.len(), 9, "three hidden cards for each of three bots");
     for (seat, card) in hidden {
-        assert!(!words.contains(&card_label(card)), "seat {seat}'s hidden {card} leaked:\n{screen}");
+        assert!(
+            !words.contains(&card_label(card, tabula_sabacc::DeckKind::Tarot)),
+            "seat {seat}'s hidden {card} leaked:\n{screen}"
+        );
     }
     assert_eq!(screen.matches("▒▒▒").count(), 9 + 1, "nine backs and the legend's:\n{screen}");
 }
@@ -362,7 +371,13 @@ fn refused_moves_say_why() {
     let view = sabacc_view(&app);
     assert!(view.state.seats[1].hand.is_blocked(1), "card 2 is blocked");
     let screen = render(&app, 100, 32);
-    assert!(screen.contains(&format!("{}■", card_label(view.state.seats[1].hand.card(1)))), "{screen}");
+    assert!(
+        screen.contains(&format!(
+            "{}■",
+            card_label(view.state.seats[1].hand.card(1), tabula_sabacc::DeckKind::Tarot)
+        )),
+        "{screen}"
+    );
     press(&mut app, KeyCode::Char('2'));
     assert!(app.status.error, "the same card twice before a roll");
     assert!(app.status.text.contains("cannot be unblocked again"), "{}", app.status.text);
@@ -443,7 +458,7 @@ fn a_hand_summary_shows_no_card_the_rules_keep_hidden() {
                 for (i, &card) in laid.cards().iter().enumerate() {
                     if !laid.is_shown(i) && !public.contains(&card) && !truth.communal().contains(&card) {
                         assert!(
-                            !words.contains(&card_label(card)),
+                            !words.contains(&card_label(card, tabula_sabacc::DeckKind::Tarot)),
                             "{name}'s unshown {card} shows:\n{screen}"
                         );
                     }
@@ -576,7 +591,7 @@ fn a_tie_goes_to_sudden_death_and_the_summary_shows_the_tied_hands() {
     assert!(screen.contains("Tied at the showdown"), "{screen}");
     for &p in &tied {
         let first = rec.seats()[p].cards()[0];
-        assert!(screen.contains(&card_label(first)), "{screen}");
+        assert!(screen.contains(&card_label(first, tabula_sabacc::DeckKind::Tarot)), "{screen}");
     }
 }
 
@@ -729,4 +744,31 @@ fn the_dice_line_shows_this_tours_roll_only() {
         checked += 1;
     }
     assert!(checked > 0, "some hand reached a second tour");
+}
+
+#[test]
+fn side_pots_are_told_one_by_one() {
+    let settlement: tabula_sabacc::Settlement = serde_json::from_value(json!({
+        "winners": 3, "pot": 30, "sabacc": 0,
+        "pots": [
+            {"amount": 12, "eligible": 7, "winners": 1},
+            {"amount": 14, "eligible": 6, "winners": 2},
+            {"amount": 4, "eligible": 4, "winners": 0}
+        ]
+    }))
+    .unwrap();
+    let names = ["you", "medium-1", "medium-2"];
+    let who = |seats: &[usize]| seats.iter().map(|&p| names[p]).collect::<Vec<_>>().join(" and ");
+    let told = sabacc::pot_sentences(&settlement, &who);
+    assert_eq!(
+        told,
+        [
+            "main pot (12, open to you and medium-1 and medium-2): you",
+            "side pot 1 (14, open to medium-1 and medium-2): medium-1",
+            "side pot 2 (4, open to medium-2): no hand can win it, to the Sabacc pot",
+        ]
+    );
+    let one: tabula_sabacc::Settlement =
+        serde_json::from_value(json!({"winners": 1, "pot": 30, "sabacc": 0})).unwrap();
+    assert!(sabacc::pot_sentences(&one, &who).is_empty(), "one pot needs no detail");
 }
