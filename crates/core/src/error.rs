@@ -139,7 +139,7 @@ pub enum RecordError {
         error: ActionError,
     },
     /// The record's stated result disagrees with the replayed game.
-    #[error("the record says the result is {} but {}", returns_text(stated), replayed_text(actual.as_deref()))]
+    #[error("the record says the result is {} but {}", quote(&returns_text(stated)), replayed_text(actual.as_deref()))]
     Result {
         /// The result written in the record.
         stated: Vec<f64>,
