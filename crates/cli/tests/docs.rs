@@ -239,3 +239,16 @@ fn readme_commands_name_real_subcommands_and_flags() {
     }
     assert!(checked > 10, "only {checked} flags checked");
 }
+
+/// The README's sample screen is `docs/play-screenshot.txt`, which a test of the client
+/// keeps equal to what the client draws.
+#[test]
+fn the_readme_screen_is_the_screenshot_file() {
+    let readme = std::fs::read_to_string(doc("README.md")).unwrap();
+    let file = std::fs::read_to_string(doc("docs/play-screenshot.txt")).unwrap();
+    let start = readme.find("docs/play-screenshot.txt").expect("the README names the file");
+    let block = &readme[start..];
+    let open = block.find("```text\n").expect("a text block follows") + "```text\n".len();
+    let shown = &block[open..open + block[open..].find("```").unwrap()];
+    assert_eq!(shown.trim_end(), file.trim_end(), "README's screen differs from docs/play-screenshot.txt");
+}

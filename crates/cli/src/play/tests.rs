@@ -199,3 +199,18 @@ fn difficulty_levels_are_bots_to_play_against() {
         assert!(session.is_ok(), "{level}");
     }
 }
+
+/// Checks a screen shown in the docs (`path` from the repository root) against the screen
+/// drawn now; `TABULA_BLESS=1` rewrites the file instead, to review like a golden file.
+pub fn golden_screen(path: &str, screen: &str) {
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").join(path);
+    if std::env::var_os("TABULA_BLESS").is_some() {
+        std::fs::write(&file, screen).unwrap();
+        return;
+    }
+    let shown = std::fs::read_to_string(&file).unwrap_or_default();
+    assert!(
+        shown == screen,
+        "{path} is not what the client draws now (TABULA_BLESS=1 rewrites it):\n{screen}"
+    );
+}

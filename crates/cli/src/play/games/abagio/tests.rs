@@ -417,12 +417,11 @@ fn the_minimal_size_shows_the_whole_board() {
     assert!(screen.contains(&format!("{}r {}p", view.state.root[0], view.state.root[1])), "{screen}");
 }
 
-/// Writes `docs/play-abagio-screenshot.txt`: the play screen at 100×32 in the middle of a
+/// `docs/play-abagio-screenshot.txt` is what it says: the play screen at 100×32 in the middle of a
 /// game, a frog chosen and a hit among its leaps. Run with
-/// `cargo test -p tabula-cli -- --ignored write_play_abagio_screenshot`.
+/// `TABULA_BLESS=1 cargo test -p tabula-cli docs_play_abagio_screenshot_is_current` rewrites it.
 #[test]
-#[ignore = "writes docs/play-abagio-screenshot.txt"]
-fn write_play_abagio_screenshot() {
+fn docs_play_abagio_screenshot_is_current() {
     // Late in a game (turn 191 of 4 against greedy): frogs in both ponds, stacks, the Top
     // Frog on the board.
     let mut app = app_with(0, "greedy", 4);
@@ -431,8 +430,7 @@ fn write_play_abagio_screenshot() {
     choose_by_number(&mut app, place);
     app.status.text = "Your turn: choose a frog (Tab, arrows or its number), then its leap.".to_owned();
     let screen = render(&app, 100, 32);
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/play-abagio-screenshot.txt");
-    std::fs::write(&path, screen).unwrap();
+    crate::play::tests::golden_screen("docs/play-abagio-screenshot.txt", &screen);
 }
 
 #[test]

@@ -544,12 +544,11 @@ fn the_log_tells_the_hand_in_words() {
     assert_eq!(app.session.turn(), Turn::Terminal);
 }
 
-/// Writes `docs/play-sabacc-screenshot.txt`: the play screen at 100×32 in the middle of a
+/// `docs/play-sabacc-screenshot.txt` is what it says: the play screen at 100×32 in the middle of a
 /// hand, a card blocked before the change roll. Run with
-/// `cargo test -p tabula-cli -- --ignored write_play_sabacc_screenshot`.
+/// `TABULA_BLESS=1 cargo test -p tabula-cli docs_play_sabacc_screenshot_is_current` rewrites it.
 #[test]
-#[ignore = "writes docs/play-sabacc-screenshot.txt"]
-fn write_play_sabacc_screenshot() {
+fn docs_play_sabacc_screenshot_is_current() {
     let mut app = app_with(json!({}), 0, "greedy", 3);
     // The second hand, at the blocking window.
     play_session(&mut app, "greedy", 5, |app| {
@@ -559,8 +558,7 @@ fn write_play_sabacc_screenshot() {
     press(&mut app, KeyCode::Char('1'));
     app.status.text = "Block the cards to keep through a change, then r: ready.".to_owned();
     let screen = render(&app, 100, 32);
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/play-sabacc-screenshot.txt");
-    std::fs::write(&path, screen).unwrap();
+    crate::play::tests::golden_screen("docs/play-sabacc-screenshot.txt", &screen);
 }
 
 #[test]

@@ -274,11 +274,10 @@ fn round_summaries_match_the_scores() {
     }
 }
 
-/// Writes `docs/play-screenshot.txt`: the play screen at 100×32 in the middle of a game.
-/// Run with `cargo test -p tabula-cli -- --ignored write_play_screenshot`.
+/// `docs/play-screenshot.txt` is what it says: the play screen at 100×32 in the middle of a game.
+/// `TABULA_BLESS=1 cargo test -p tabula-cli docs_play_screenshot_is_current` rewrites it.
 #[test]
-#[ignore = "writes docs/play-screenshot.txt"]
-fn write_play_screenshot() {
+fn docs_play_screenshot_is_current() {
     let mut app = app_with(&config(json!({}), 0, "greedy", 2024));
     // A few turns in, once the hand holds a wrench to show its targets and their effects.
     let mut wrench = None;
@@ -294,8 +293,7 @@ fn write_play_screenshot() {
     press(&mut app, KeyCode::Down);
     app.status.text = "Your turn: choose a card, then where it goes.".to_owned();
     let screen = render(&app, 100, 32);
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/play-screenshot.txt");
-    std::fs::write(&path, screen).unwrap();
+    crate::play::tests::golden_screen("docs/play-screenshot.txt", &screen);
 }
 
 #[test]
