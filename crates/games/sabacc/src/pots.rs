@@ -86,6 +86,11 @@ impl Pots {
         self.items[..n].copy_from_slice(&src.items[..n]);
     }
 
+    /// Empties the list (the pots past the length are never read).
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
     /// How many pots.
     pub fn len(&self) -> usize {
         self.len as usize
@@ -158,6 +163,13 @@ pub fn split(state: &mut State) -> Pots {
         }
     }
     let mut pots = Pots::default();
+    // Nobody all in (every seat still in staked the same): one pot, the whole hand pot.
+    if (0..state.players()).filter(|&p| in_hand(p)).all(|p| state.seats[p].staked == cap) {
+        if cap > 0 {
+            pots.push(Pot { amount: state.hand_pot, eligible: contenders, winners: 0 });
+        }
+        return pots;
+    }
     let mut below = 0;
     // Each stake level of a seat still in the hand, lowest first.
     while let Some(level) = (0..state.players())
@@ -229,6 +241,15 @@ pub fn pay(state: &mut State, pots: &Pots, sabacc_to: u32) {
     for seat in state.seats.iter_mut() {
         seat.staked = 0;
     }
-    let recorded = if pots.has_side_pots() { *pots } else { Pots::default() };
-    state.last = Some(crate::state::Settlement { winners, pot: paid, sabacc: won, pots: recorded });
+    // Written in place: a settlement has room for every pot, and this runs at the end of
+    // every hand of every search.
+    let last = state.last.get_or_insert_with(crate::state::Settlement::default);
+    last.winners = winners;
+    last.pot = paid;
+    last.sabacc = won;
+    if pots.has_side_pots() {
+        last.pots.copy_from(pots);
+    } else {
+        last.pots.clear();
+    }
 }

@@ -264,12 +264,12 @@ impl Showdown {
 pub fn record_hands(state: &mut State, cfg: &Config) {
     // Written over the previous record, if any, rather than built and moved: the record has
     // room for every seat, and this runs at the end of every hand.
-    let (hand_no, dealer, last, players) = (state.hand_no, state.dealer, state.last, state.players());
+    let (hand_no, dealer, players) = (state.hand_no, state.dealer, state.players());
     let rec = state.showdown.get_or_insert_with(Showdown::default);
     rec.hand = hand_no;
     rec.dealer = dealer;
     rec.players = players as u8;
-    rec.settlement = last.unwrap_or_default();
+    rec.settlement.copy_from_option(state.last.as_ref());
     rec.contenders = 0;
     rec.tied = [0; MAX_SUDDEN as usize];
     rec.deals = 0;
@@ -349,10 +349,9 @@ pub fn record_sudden(state: &mut State) {
 
 /// The settlement and each seat's money in the record, as the hand is settled.
 pub fn record_money(state: &mut State) {
-    let (seats, last) = (&state.seats, state.last);
     let Some(rec) = state.showdown.as_mut() else { return };
-    rec.settlement = last.unwrap_or_default();
-    for (laid, seat) in rec.seats.iter_mut().zip(seats.iter()) {
+    rec.settlement.copy_from_option(state.last.as_ref());
+    for (laid, seat) in rec.seats.iter_mut().zip(state.seats.iter()) {
         laid.stack = seat.stack;
     }
 }

@@ -746,6 +746,20 @@ impl Settlement {
         self.sabacc = *sabacc;
         self.pots.copy_from(pots);
     }
+
+    /// Makes this settlement a copy of `src`, or the empty one when there is none, writing
+    /// only what is read (the pots past those in use are not).
+    pub fn copy_from_option(&mut self, src: Option<&Settlement>) {
+        match src {
+            Some(src) => self.copy_from(src),
+            None => {
+                self.winners = 0;
+                self.pot = 0;
+                self.sabacc = 0;
+                self.pots.clear();
+            }
+        }
+    }
 }
 
 /// The shuffled deck's running count: each card's copies in the deck and their total, kept
@@ -964,7 +978,8 @@ impl Clone for State {
         self.aside.copy_from(aside);
         match (&mut self.last, last) {
             (Some(mine), Some(theirs)) => mine.copy_from(theirs),
-            (mine, theirs) => *mine = *theirs,
+            (mine, None) => *mine = None,
+            (mine @ None, Some(theirs)) => *mine = Some(*theirs),
         }
         self.pots.copy_from(pots);
         match (&mut self.showdown, showdown) {
