@@ -1,0 +1,439 @@
+//! Paths against docs/rules/abilene.md §Paths, §2 Cattle and §3 Cowboys: the doc's
+//! examples, blocking, reversals, turns around the town, and a brute-force cross-check: a
+//! naive walker that tries every sequence of spaces step by step and applies the rules
+//! literally, on thousands of random boards, for cows and cowboys and every die.
+
+use std::collections::HashMap;
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use tabula_abilene::paths::{cow_ends, cowboy_ends, reach};
+use tabula_abilene::{Dir, Field, Hex, Ranch, Space, Spaces};
+
+fn sp(name: &str) -> Space {
+    name.parse().unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn field(name: &str) -> Field {
+    name.parse().unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn set(names: &str) -> Spaces {
+    names.split_whitespace().map(sp).collect()
+}
+
+// ---------------------------------------------------------------------------------------
+// The naive walker: adjacency and headings from the hexes' coordinates, every sequence
+// of spaces tried, each checked against the rules' words.
+// ---------------------------------------------------------------------------------------
+
+struct Naive {
+    /// The spaces one step from each space (by number).
+    next: Vec<Vec<Space>>,
+}
+
+impl Naive {
+    fn new() -> Naive {
+        let hex_space: HashMap<(i8, i8), Space> =
+            Field::all().map(|f| ((f.hex().q, f.hex().r), f.space())).collect();
+        let next = Space::all().map(|s| Naive::around(&hex_space, s)).collect();
+        Naive { next }
+    }
+
+    fn hex(s: Space) -> Option<Hex> {
+        s.field().map(Field::hex)
+    }
+
+    /// The spaces one step from `s`: the six hexes around a field (the town for a hex of
+    /// rings 0–1); the fields of ring 2 around the town.
+    fn around(hex_space: &HashMap<(i8, i8), Space>, s: Space) -> Vec<Space> {
+        match Naive::hex(s) {
+            None => Field::all().filter(|f| f.hex().ring() == 2).map(Field::space).collect(),
+            Some(h) => Dir::ALL
+                .iter()
+                .map(|&d| h.step(d))
+                .filter_map(|n| {
+                    if n.ring() <= 1 { Some(Space::ABILENE) } else { hex_space.get(&(n.q, n.r)).copied() }
+                })
+                .collect(),
+        }
+    }
+
+    fn next(&self, s: Space) -> &[Space] {
+        &self.next[s.index()]
+    }
+
+    /// Whether `path` is a legal path by §Paths (what stands on it aside).
+    fn legal(&self, path: &[Space]) -> bool {
+        for (i, s) in path.iter().enumerate() {
+            if path[..i].contains(s) {
+                return false; // no space twice
+            }
+        }
+        let mut turns = 0;
+        let mut heading: Option<Dir> = None;
+        let mut left_town = false;
+        for w in path.windows(2) {
+            if !self.next(w[0]).contains(&w[1]) {
+                return false;
+            }
+            match (Naive::hex(w[0]), Naive::hex(w[1])) {
+                (Some(a), Some(b)) => {
+                    let h = a.dir_to(b).unwrap();
+                    if left_town {
+                        // The first step after leaving the town heads away from it.
+                        if a.ring() != 2 || b.ring() != 3 {
+                            return false;
+                        }
+                        left_town = false;
+                    } else if let Some(h0) = heading {
+                        if h == h0.reverse() {
+                            return false;
+                        }
+                        if h != h0 {
+                            turns += 1;
+                        }
+                    }
+                    heading = Some(h);
+                }
+                (Some(_), None) => {} // into the town: never a turn
+                (None, Some(_)) => {
+                    // out of the town: always the turn
+                    turns += 1;
+                    heading = None;
+                    left_town = true;
+                }
+                (None, None) => unreachable!(),
+            }
+            if turns > 1 {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Every end of a legal path of `min..=max` steps from `start` whose inner spaces
+    /// satisfy `pass` and whose end satisfies `end`, found by trying every sequence.
+    fn ends(
+        &self,
+        start: Space,
+        min: u8,
+        max: u8,
+        pass: &dyn Fn(Space) -> bool,
+        end: &dyn Fn(Space) -> bool,
+    ) -> Spaces {
+        let mut out = Spaces::EMPTY;
+        let mut path = vec![start];
+        self.walk(&mut path, min.max(1) as usize, max as usize, pass, end, &mut out);
+        out
+    }
+
+    fn walk(
+        &self,
+        path: &mut Vec<Space>,
+        min: usize,
+        max: usize,
+        pass: &dyn Fn(Space) -> bool,
+        end: &dyn Fn(Space) -> bool,
+        out: &mut Spaces,
+    ) {
+        let steps = path.len() - 1;
+        let last = *path.last().unwrap();
+        if steps >= min && end(last) {
+            out.insert(last);
+        }
+        if steps == max || (steps > 0 && !pass(last)) {
+            return;
+        }
+        for &n in self.next(last) {
+            path.push(n);
+            if self.legal(path) {
+                self.walk(path, min, max, pass, end, out);
+            }
+            path.pop();
+        }
+    }
+}
+
+fn path(names: &str) -> Vec<Space> {
+    names.split_whitespace().map(sp).collect()
+}
+
+// ---------------------------------------------------------------------------------------
+// The doc's examples.
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn the_docs_example_paths() {
+    let naive = Naive::new();
+    assert!(naive.legal(&path("a52 a42 a32 a21")), "three steps, one turn at a32");
+    assert!(naive.legal(&path("a30 a20 abilene d20 d30")), "the turn is the step out of Abilene");
+    assert!(naive.legal(&path("a30 a20 abilene d20 d31")));
+    assert!(naive.legal(&path("a30 a20 abilene d20 c32")));
+    assert!(!naive.legal(&path("a30 a20 abilene d20 d21")), "d21 is not away from Abilene");
+    assert!(!naive.legal(&path("a20 abilene a20")), "a20 twice");
+    assert!(!naive.legal(&path("a52 a42 a52")), "no reversal");
+    assert!(!naive.legal(&path("a52 a42 a32 a21 a20")), "two turns");
+    assert!(naive.legal(&path("a52 a42 a32 a21 abilene")), "into Abilene is no turn");
+    assert!(!naive.legal(&path("a42 a32 a21 abilene b21")), "out of Abilene after a turn");
+}
+
+#[test]
+fn a_cow_with_a_3_reaches_a21_and_with_a_4_abilene() {
+    // §Cattle's illustration: ranch A otherwise empty, the cow on a52.
+    let a52 = field("a52");
+    let empty = Spaces::ALL.without(a52.space());
+    let ends = |die| cow_ends(a52, die, empty, Spaces::EMPTY);
+    assert!(ends(3).contains(sp("a21")));
+    assert!(!ends(3).contains(Space::ABILENE));
+    assert!(!ends(2).contains(sp("a21")), "a21 is three steps away");
+    assert!(ends(4).contains(Space::ABILENE));
+    assert!(ends(4).contains(sp("a21")), "a cow may move fewer steps than its die");
+    assert_eq!(ends(0), Spaces::EMPTY, "a 0 moves nothing");
+    for die in 1..=5 {
+        assert_eq!(ends(die) - Ranch::A.fields() - Spaces::single(Space::ABILENE), Spaces::EMPTY);
+        assert!(!ends(die).contains(a52.space()));
+    }
+    assert_eq!(ends(1), set("a41 a42 a51 a53 a62 a63"));
+}
+
+#[test]
+fn a_cowboy_through_abilene_ends_on_d30_d31_or_c32() {
+    // §Cowboys' illustration: on an empty board, the cowboy on a30 with a 4 through a20,
+    // Abilene and d20.
+    let a30 = sp("a30");
+    let empty = Spaces::FIELDS.without(a30);
+    let ends = cowboy_ends(a30, 4, empty, Spaces::ALL);
+    assert!(ends.contains(sp("d30")) && ends.contains(sp("d31")) && ends.contains(sp("c32")));
+    assert!(!ends.contains(sp("d21")), "d21 is not reachable with a 4");
+    assert!(cowboy_ends(a30, 3, empty, Spaces::ALL).contains(sp("d21")), "with a 3 it is, just out of town");
+    // Only by a20, Abilene and d20: exactly the three ends of the illustration.
+    let only = set("a20 abilene d20");
+    assert_eq!(reach(a30, 4, 4, only, Spaces::ALL), set("c32 d30 d31"));
+    // With a 2 he may stop in Abilene.
+    assert!(cowboy_ends(a30, 2, empty, Spaces::ALL).contains(Space::ABILENE));
+    assert!(!cowboy_ends(a30, 2, empty, empty).contains(Space::ABILENE), "the caller decides the ends");
+}
+
+#[test]
+fn out_of_abilene_the_path_heads_away() {
+    let empty = Spaces::FIELDS;
+    // From the town: one step reaches the 12 bordering fields, two steps the 30 fields of
+    // ring 3 reached by away headings (every ring-3 field: each lies ahead of some
+    // bordering field), never back along ring 2.
+    assert_eq!(cowboy_ends(Space::ABILENE, 1, empty, Spaces::ALL), Space::ABILENE.neighbours());
+    let two = cowboy_ends(Space::ABILENE, 2, empty, Spaces::ALL);
+    assert_eq!(two.len(), 18);
+    assert!(two.iter().all(|s| s.field().unwrap().ring() == 3));
+    // Three steps go straight on: ring 4 only.
+    assert!(
+        cowboy_ends(Space::ABILENE, 3, empty, Spaces::ALL).iter().all(|s| s.field().unwrap().ring() == 4)
+    );
+}
+
+#[test]
+fn entering_abilene_after_a_turn_ends_there() {
+    // a41 → a30 (SW) → a20 (SE: the turn) → Abilene: it may not leave again.
+    let route = set("a30 a20 abilene");
+    let a41 = sp("a41");
+    assert_eq!(reach(a41, 3, 3, route, Spaces::ALL), Spaces::single(Space::ABILENE));
+    assert_eq!(reach(a41, 4, 4, route, Spaces::ALL), Spaces::EMPTY);
+    // Straight in, it may: a40 → a30 → a20 → Abilene → any bordering field but a20 (and
+    // a40 → a30 → a20 → a21 → Abilene turns along ring 2 and stops in town).
+    let out = reach(sp("a40"), 4, 4, route | Space::ABILENE.neighbours(), Spaces::ALL);
+    assert_eq!(out, Space::ABILENE.neighbours().without(sp("a20")).with(Space::ABILENE));
+}
+
+#[test]
+fn no_space_twice_through_the_town() {
+    // f42 → f32 → a20 (E, straight) → Abilene → f21, whose away heading NW leads back onto
+    // f32: that end is refused, while W leads on to f31.
+    let route = set("f32 a20 abilene f21 f31");
+    let f42 = sp("f42");
+    assert_eq!(reach(f42, 5, 5, route, set("f31 f32")), set("f31"));
+    let naive = Naive::new();
+    assert!(naive.legal(&path("f42 f32 a20 abilene f21 f31")));
+    assert!(!naive.legal(&path("f42 f32 a20 abilene f21 f32")));
+}
+
+// ---------------------------------------------------------------------------------------
+// What blocks.
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn a_cow_passes_only_empty_fields_and_its_own_cowboys() {
+    // The only two-step path from a70 to a50 goes through a60.
+    let (a70, a60, a50) = (field("a70"), sp("a60"), sp("a50"));
+    let empty = Spaces::ALL.without(a70.space());
+    assert!(cow_ends(a70, 2, empty, Spaces::EMPTY).contains(a50));
+    // Its owner's cowboy on a60: passed, but not an end.
+    let with_boy = cow_ends(a70, 2, empty.without(a60), Spaces::single(a60));
+    assert!(with_boy.contains(a50));
+    assert!(!with_boy.contains(a60));
+    // Another cow, or another rancher's cowboy, on a60: blocked.
+    let blocked = cow_ends(a70, 2, empty.without(a60), Spaces::EMPTY);
+    assert!(!blocked.contains(a50) && !blocked.contains(a60));
+}
+
+#[test]
+fn a_cow_never_leaves_its_ranch_nor_goes_through_abilene() {
+    let a20 = field("a20");
+    let empty = Spaces::ALL.without(a20.space());
+    assert_eq!(cow_ends(a20, 1, empty, Spaces::EMPTY), set("a21 a30 a31 abilene"));
+    for die in 1..=5 {
+        let ends = cow_ends(a20, die, empty, Spaces::EMPTY);
+        assert_eq!(ends - Ranch::A.fields() - Spaces::single(Space::ABILENE), Spaces::EMPTY);
+    }
+    // a20 and a21 blocked by cows of its own: from a30 the town is out of reach, even
+    // through another ranch's bordering field.
+    let a30 = field("a30");
+    let empty = Spaces::ALL - set("a20 a21 a30");
+    assert!(!cow_ends(a30, 5, empty, Spaces::EMPTY).contains(Space::ABILENE));
+}
+
+#[test]
+fn a_cowboy_passes_nothing_but_abilene() {
+    let a40 = sp("a40");
+    // a40 → a30 → a20 straight SE: an own cowboy on a30 blocks it.
+    let empty = Spaces::FIELDS.without(a40);
+    assert!(cowboy_ends(a40, 2, empty, Spaces::ALL).contains(sp("a20")));
+    let ends = cowboy_ends(a40, 2, empty.without(sp("a30")), Spaces::ALL);
+    assert!(!ends.contains(sp("a20")));
+    // He may end on an occupied field when the caller allows it, not pass it.
+    let cow = sp("a30");
+    let ends = cowboy_ends(a40, 1, empty.without(cow), empty | Spaces::single(cow));
+    assert!(ends.contains(cow));
+    assert!(!cowboy_ends(a40, 2, empty.without(cow), Spaces::ALL).contains(sp("a20")));
+    // Abilene, crowded or not, never blocks: through it from a20 to d20 and on.
+    let ends = cowboy_ends(sp("a20"), 3, Spaces::FIELDS.without(sp("a20")), Spaces::ALL);
+    assert!(ends.contains(sp("d30")));
+}
+
+// ---------------------------------------------------------------------------------------
+// The brute-force cross-check.
+// ---------------------------------------------------------------------------------------
+
+/// What stands on a field of a random board.
+#[derive(Clone, Copy, PartialEq)]
+enum Piece {
+    Empty,
+    Cow,
+    OwnCowboy,
+    OtherCowboy,
+}
+
+fn random_board(rng: &mut ChaCha8Rng) -> Vec<Piece> {
+    let empty = rng.random_range(0.3..1.0);
+    (0..162)
+        .map(|_| {
+            if rng.random_bool(empty) {
+                Piece::Empty
+            } else {
+                [Piece::Cow, Piece::OwnCowboy, Piece::OtherCowboy][rng.random_range(0..3)]
+            }
+        })
+        .collect()
+}
+
+/// A start, near the town half the time so that paths through it are common.
+fn random_field(rng: &mut ChaCha8Rng) -> Field {
+    loop {
+        let f = Field::from_index(rng.random_range(0..162)).unwrap();
+        if rng.random_bool(0.5) || f.ring() <= 4 {
+            return f;
+        }
+    }
+}
+
+fn of(board: &[Piece], piece: Piece) -> Spaces {
+    Field::all().filter(|f| board[f.index()] == piece).map(Field::space).collect()
+}
+
+#[test]
+fn cows_match_the_brute_force_walk() {
+    let naive = Naive::new();
+    let mut rng = ChaCha8Rng::seed_from_u64(0xab11e);
+    let mut found = 0;
+    for _ in 0..3000 {
+        let mut board = random_board(&mut rng);
+        let start = random_field(&mut rng);
+        board[start.index()] = Piece::Cow;
+        let (empty, own) = (of(&board, Piece::Empty), of(&board, Piece::OwnCowboy));
+        let ranch = start.ranch();
+        let in_ranch = |s: Space| s.field().is_some_and(|f| f.ranch() == ranch);
+        let piece = |s: Space| s.field().map(|f| board[f.index()]);
+        // The rules' words: inside its ranch, past empty fields and its own cowboys,
+        // onto an empty field of its ranch or into Abilene, never through the town.
+        let pass = |s: Space| in_ranch(s) && matches!(piece(s), Some(Piece::Empty | Piece::OwnCowboy));
+        let end = |s: Space| s.is_abilene() || (in_ranch(s) && piece(s) == Some(Piece::Empty));
+        for die in 0..=5 {
+            let fast = cow_ends(start, die, empty, own);
+            let slow = naive.ends(start.space(), 1, die, &pass, &end);
+            assert_eq!(fast, slow, "cow on {start} with {die}, empty {empty}, own cowboys {own}");
+            found += fast.len();
+        }
+    }
+    assert!(found > 10_000, "the boards leave room to move: {found}");
+}
+
+#[test]
+fn cowboys_match_the_brute_force_walk() {
+    let naive = Naive::new();
+    let mut rng = ChaCha8Rng::seed_from_u64(0xc0b0e);
+    let mut through_town = 0;
+    for _ in 0..3000 {
+        let mut board = random_board(&mut rng);
+        let start = if rng.random_bool(0.15) { Space::ABILENE } else { random_field(&mut rng).space() };
+        if let Some(f) = start.field() {
+            board[f.index()] = Piece::OwnCowboy;
+        }
+        let empty = of(&board, Piece::Empty);
+        // The caller's ends: empty fields, the town, and some occupied fields (a cow that
+        // may be stolen, a cowboy to fight).
+        let mut ends = empty.with(Space::ABILENE);
+        for s in Spaces::FIELDS - empty {
+            if rng.random_bool(0.5) {
+                ends.insert(s);
+            }
+        }
+        let piece = |s: Space| s.field().map(|f| board[f.index()]);
+        let pass = |s: Space| s.is_abilene() || piece(s) == Some(Piece::Empty);
+        let end = |s: Space| ends.contains(s);
+        for die in 1..=4 {
+            let fast = cowboy_ends(start, die, empty, ends);
+            let slow = naive.ends(start, die, die, &pass, &end);
+            assert_eq!(fast, slow, "cowboy on {start} with {die}, empty {empty}, ends {ends}");
+            // From ring 3 or beyond, a 4 reaches the opposite ranch only through the town.
+            if let Some(f) = start.field().filter(|f| f.ring() >= 3) {
+                let opposite = Ranch::from_index((f.ranch().index() + 3) % 6).unwrap();
+                through_town += usize::from(!(fast & opposite.fields()).is_empty());
+            }
+        }
+    }
+    assert!(through_town > 100, "paths around and through the town are exercised: {through_town}");
+}
+
+#[test]
+fn reach_matches_the_brute_force_walk_on_random_sets() {
+    let naive = Naive::new();
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    for _ in 0..1500 {
+        let density = rng.random_range(0.4..1.0);
+        let mut pass = Spaces::EMPTY;
+        let mut end = Spaces::EMPTY;
+        for s in Space::all() {
+            if rng.random_bool(density) {
+                pass.insert(s);
+            }
+            if rng.random_bool(0.6) {
+                end.insert(s);
+            }
+        }
+        let start = if rng.random_bool(0.1) { Space::ABILENE } else { random_field(&mut rng).space() };
+        let max = rng.random_range(0..=6);
+        let min = rng.random_range(0..=max);
+        let fast = reach(start, min, max, pass, end);
+        let slow = naive.ends(start, min, max, &|s| pass.contains(s), &|s| end.contains(s));
+        assert_eq!(fast, slow, "from {start}, {min}..={max} steps, pass {pass}, end {end}");
+    }
+}
