@@ -86,6 +86,25 @@ fn the_ranch_formula_covers_every_hex_of_rings_2_to_7_once() {
 }
 
 #[test]
+fn steps_inside_a_ranch_change_ring_and_position_as_the_doc_says() {
+    // ±Di: (k ± 1, j); ±D(i+1): (k ± 1, j ± 1); ±D(i+2): (k, j ± 1).
+    for f in Field::all() {
+        let di = f.ranch().dir();
+        let (k, j) = (f.ring() as i8, f.pos() as i8);
+        for (dir, dk, dj) in [(di, 1, 0), (di.rotate(1), 1, 1), (di.rotate(2), 0, 1)] {
+            for sign in [1, -1] {
+                let d = if sign == 1 { dir } else { dir.reverse() };
+                let (k2, j2) = (k + sign * dk, j + sign * dj);
+                if (2..=7).contains(&k2) && (0..k2).contains(&j2) {
+                    let to = Field::new(f.ranch(), k2 as u8, j2 as u8);
+                    assert_eq!(f.neighbour(d), Some(to.space()), "{f} {d}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn numbers_and_names() {
     for (i, f) in Field::all().enumerate() {
         let (ranch, k, j) = (f.ranch().index(), f.ring() as usize, f.pos() as usize);

@@ -218,9 +218,8 @@ fn a_cowboy_through_abilene_ends_on_d30_d31_or_c32() {
 #[test]
 fn out_of_abilene_the_path_heads_away() {
     let empty = Spaces::FIELDS;
-    // From the town: one step reaches the 12 bordering fields, two steps the 30 fields of
-    // ring 3 reached by away headings (every ring-3 field: each lies ahead of some
-    // bordering field), never back along ring 2.
+    // From the town: one step reaches the 12 bordering fields, two steps the 18 fields of
+    // ring 3 (each lies ahead of some bordering field), never along ring 2.
     assert_eq!(cowboy_ends(Space::ABILENE, 1, empty, Spaces::ALL), Space::ABILENE.neighbours());
     let two = cowboy_ends(Space::ABILENE, 2, empty, Spaces::ALL);
     assert_eq!(two.len(), 18);
@@ -254,6 +253,19 @@ fn no_space_twice_through_the_town() {
     let naive = Naive::new();
     assert!(naive.legal(&path("f42 f32 a20 abilene f21 f31")));
     assert!(!naive.legal(&path("f42 f32 a20 abilene f21 f32")));
+}
+
+#[test]
+fn a_cow_head_is_4_or_5_steps_from_abilene() {
+    // rules §The board: 4 steps from ring 5, 5 from ring 6, on an empty ranch.
+    for ranch in Ranch::ALL {
+        for s in ranch.fields_of_kind(tabula_abilene::Kind::CowHead) {
+            let f = s.field().unwrap();
+            let empty = Spaces::ALL.without(s);
+            let fewest = (1..=5).find(|&d| cow_ends(f, d, empty, Spaces::EMPTY).contains(Space::ABILENE));
+            assert_eq!(fewest, Some(f.ring() - 1), "{f}");
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------
