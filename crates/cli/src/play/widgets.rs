@@ -5,7 +5,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph};
+use ratatui::widgets::{Block, HighlightSpacing, List, ListItem, Paragraph};
 
 use super::session::Session;
 
@@ -194,6 +194,25 @@ pub fn log_panel(
 /// Plain text as one span in `style`: for [`log_panel`] where nothing is coloured.
 pub fn plain(text: &str, style: Style) -> Vec<Span<'static>> {
     vec![Span::styled(text.to_owned(), style)]
+}
+
+/// A list of moves with the highlight every screen uses for the move under the cursor.
+pub fn move_list(items: Vec<ListItem<'static>>) -> List<'static> {
+    List::new(items)
+        .highlight_symbol("▶ ")
+        .highlight_spacing(HighlightSpacing::Always)
+        .highlight_style(Style::new().bg(Color::DarkGray).add_modifier(Modifier::BOLD))
+}
+
+/// One row of a move list at most `width` columns wide: `head` (its key and label), then
+/// what the move does in green where there is room.
+pub fn move_row(head: String, effect: &str, width: usize) -> ListItem<'static> {
+    let used = head.chars().count();
+    let mut spans = vec![Span::raw(clip(&head, width))];
+    if !effect.is_empty() && used + 2 < width {
+        spans.push(Span::raw(clip(&format!("  {effect}"), width - used)).fg(Color::Green));
+    }
+    ListItem::new(Line::from(spans))
 }
 
 #[cfg(test)]

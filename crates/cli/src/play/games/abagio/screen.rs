@@ -8,13 +8,15 @@ use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, HighlightSpacing, List, ListItem, ListState, Paragraph, Wrap};
+use ratatui::widgets::{Block, ListItem, ListState, Paragraph, Wrap};
 use tabula_abagio::{Colour, Phase, Stack, View};
 
 use super::picker::{self as abagio, COLS, LAYOUT, Offer, Picker, Place, ROWS};
 use crate::play::screen::Ctx;
 use crate::play::session::Session;
-use crate::play::widgets::{capitalised, clip, heading, key_line, log_panel, plain, seat_style};
+use crate::play::widgets::{
+    capitalised, heading, key_line, log_panel, move_list, move_row, plain, seat_style,
+};
 
 /// Inner widths of the board's columns: a to c, the diamonds' column, d to f.
 const WIDTHS: [usize; COLS] = [8, 8, 8, 4, 8, 8, 8];
@@ -505,19 +507,10 @@ fn moves_panel(
                 Some(k) => format!("[{k}] "),
                 None => String::new(),
             };
-            let head = format!("{key}{:<10}{}", choice.action, choice.label);
-            let used = head.chars().count();
-            let mut spans = vec![Span::raw(clip(&head, width))];
-            if !choice.effect.is_empty() && used + 2 < width {
-                spans.push(Span::raw(clip(&format!("  {}", choice.effect), width - used)).fg(Color::Green));
-            }
-            ListItem::new(Line::from(spans))
+            move_row(format!("{key}{:<10}{}", choice.action, choice.label), &choice.effect, width)
         })
         .collect();
-    let list = List::new(items)
-        .highlight_symbol("▶ ")
-        .highlight_spacing(HighlightSpacing::Always)
-        .highlight_style(Style::new().bg(Color::DarkGray).add_modifier(Modifier::BOLD));
+    let list = move_list(items);
     let selected = picker.in_list.then(|| picker.row.min(choices.len() - 1));
     frame.render_stateful_widget(list, rest, &mut ListState::default().with_selected(selected));
 }

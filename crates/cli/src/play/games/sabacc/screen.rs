@@ -11,14 +11,16 @@ use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, HighlightSpacing, List, ListItem, ListState, Paragraph, Wrap};
+use ratatui::widgets::{Block, ListItem, ListState, Paragraph, Wrap};
 use tabula_sabacc::{Card, DeckKind, Phase, Rules, State, Status, Table as Seating, View};
 
 use super::SabaccScreen;
 use super::table::{self as sabacc, HandEnd, Offer, Table, card_label, hand_words, signed};
 use crate::play::screen::Ctx;
 use crate::play::session::Session;
-use crate::play::widgets::{capitalised, clip, heading, key_line, log_panel, plain, seat_style};
+use crate::play::widgets::{
+    capitalised, clip, heading, key_line, log_panel, move_list, move_row, plain, seat_style,
+};
 
 /// What the panels draw from: the session, the screen's notes and choices, the record.
 pub struct Scene<'a> {
@@ -498,19 +500,10 @@ fn moves_panel(frame: &mut Frame, area: Rect, app: &Scene, table: &Table) {
                 Some(k) => format!("[{k}] "),
                 None => "    ".to_owned(),
             };
-            let head = format!("{key}{:<label_width$}", choice.label);
-            let used = head.chars().count();
-            let mut spans = vec![Span::raw(clip(&head, width))];
-            if !choice.effect.is_empty() && used + 2 < width {
-                spans.push(Span::raw(clip(&format!("  {}", choice.effect), width - used)).fg(Color::Green));
-            }
-            ListItem::new(Line::from(spans))
+            move_row(format!("{key}{:<label_width$}", choice.label), &choice.effect, width)
         })
         .collect();
-    let list = List::new(items)
-        .highlight_symbol("▶ ")
-        .highlight_spacing(HighlightSpacing::Always)
-        .highlight_style(Style::new().bg(Color::DarkGray).add_modifier(Modifier::BOLD));
+    let list = move_list(items);
     let selected = Some(picker.row.min(choices.len() - 1));
     frame.render_stateful_widget(list, inner, &mut ListState::default().with_selected(selected));
 }
