@@ -132,3 +132,16 @@ fn le_contrat_sabacc() {
         11,
     );
 }
+
+/// Twelve seats exchanging four cards each use up the deck, so the set-aside discards are
+/// shuffled back in: the non-interference check must find them unknown to every seat but
+/// the drawer (issue 11's leak).
+#[test]
+fn discards_shuffled_back_are_unknown_to_all() {
+    let options =
+        json!({"players": 12, "rules": "canonical", "scoring": "points", "exchange": 4, "hands": 1});
+    let game = Sabacc::from_json(&options).unwrap();
+    let config = Config { playouts: 40, seed: 1, view_every: 97, sweep_every: 1000, swaps: 12 };
+    let report = conformance::check(&game, config);
+    assert!(report.swaps > 0 && report.chance_nodes > 40 * 48, "{report:?}");
+}
