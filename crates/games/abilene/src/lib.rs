@@ -6,8 +6,9 @@
 //! every interpretation are in `docs/rules/abilene.md`.
 //!
 //! This crate holds, so far, the **board** ([`board`]: hexes, directions, the town, the 162
-//! fields in six ranches, their names, numbers and kinds, the ranches in play) and the
-//! **movement** of cows and cowboys ([`paths`]: the spaces a piece reaches with a die). The
+//! fields in six ranches, their names, numbers and kinds, the ranches in play), the
+//! **movement** of cows and cowboys ([`paths`]: the spaces a piece reaches with a die) and
+//! the **actions** ([`action`]: every action, its text notation and its dense index). The
 //! rules engine (turns, dice, rustling, duels, prison, the corral, money) is to come; the
 //! game is not playable yet. **The board's layout is ours**: the printed board is lost
 //! (rules, Interpretation 3).
@@ -27,9 +28,11 @@
 
 #![deny(missing_docs)]
 
+pub mod action;
 pub mod board;
 pub mod paths;
 pub mod spaces;
 
+pub use action::{Action, CorralCard, NUM_ACTIONS};
 pub use board::{Dir, Field, Hex, Kind, Ranch, Space};
 pub use spaces::Spaces;
