@@ -383,6 +383,17 @@ impl Action {
     /// unknown word, a field that does not exist, a die or an amount out of range, a duel
     /// with equal dice, a repayment below the loan or more than $1,000 above it, a cow move
     /// ending in another ranch.
+    ///
+    /// ```
+    /// use tabula_abilene::{Action, Space};
+    ///
+    /// let a = Action::parse("COW a21 town 1").unwrap();
+    /// assert_eq!(a.to_string(), "cow a21 abilene 1");
+    /// assert!(matches!(a, Action::Cow { to: Space::ABILENE, die: 1, .. }));
+    /// assert_eq!(Action::from_index(a.index()), Some(a));
+    /// let e = Action::parse("cow a20 f21 1").unwrap_err();
+    /// assert!(e.reason.contains("a cow never leaves its ranch (rules §Cattle)"));
+    /// ```
     pub fn parse(text: &str) -> Result<Action, ParseActionError> {
         let lower = text.trim().to_lowercase();
         let words: Vec<&str> = lower.split_whitespace().collect();
@@ -429,7 +440,7 @@ fn usage(kind: &str) -> &'static str {
             "write `ask S N R`: a seat 0 to 5, an amount N from 100 to 2000 and a repayment R from N to \
                   N + 1000, in hundreds (`ask 2 1000 1200`)"
         }
-        _ => "the word takes nothing after it",
+        _ => "see docs/rules/abilene.md §Notation",
     }
 }
 
@@ -546,7 +557,7 @@ fn parse_words(words: &[&str]) -> Result<Action, String> {
             | "ask",
             _,
         ) => Err(wrong()),
-        _ => Err(format!("`{kind}` is not an action: expected {KINDS}")),
+        _ => Err(format!("unknown word `{kind}`: an action starts with {KINDS}")),
     }
 }
 

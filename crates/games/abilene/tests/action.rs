@@ -186,7 +186,7 @@ fn alternative_spellings_read_as_the_canonical_action() {
 fn unknown_words_are_refused() {
     assert_refused("", "an empty line is not an action");
     assert_refused("   ", "an empty line is not an action");
-    assert_refused("move a52 a21 3", "`move` is not an action: expected `first`, `herd`, `roll`");
+    assert_refused("move a52 a21 3", "unknown word `move`: an action starts with `first`, `herd`, `roll`");
     assert_refused("corral maybe", "`maybe` is not a corral card: write `corral own`, `corral none`");
     assert_refused("pass now", "`pass` takes nothing after it");
     assert_refused("accept 2", "`accept` takes nothing after it");
