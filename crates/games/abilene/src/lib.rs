@@ -7,10 +7,12 @@
 //!
 //! This crate holds, so far, the **board** ([`board`]: hexes, directions, the town, the 162
 //! fields in six ranches, their names, numbers and kinds, the ranches in play), the
-//! **movement** of cows and cowboys ([`paths`]: the spaces a piece reaches with a die) and
-//! the **actions** ([`action`]: every action, its text notation and its dense index). The
-//! rules engine (turns, dice, rustling, duels, prison, the corral, money) is to come; the
-//! game is not playable yet. **The board's layout is ours**: the printed board is lost
+//! **movement** of cows and cowboys ([`paths`]: the spaces a piece reaches with a die), the
+//! **actions** ([`action`]: every action, its text notation and its dense index), the
+//! **cows** ([`cattle`]: brands, values, the herds), the **corral** ([`corral`]: what a sale
+//! pays and who settles what with the seller) and **money** ([`money`]: prison fees and
+//! releases, loans and interest, the rank returns). The rules engine (the state, turns,
+//! dice, rustling, duels, applying payments) is to come; the game is not playable yet. **The board's layout is ours**: the printed board is lost
 //! (rules, Interpretation 3).
 //!
 //! ```
@@ -30,9 +32,13 @@
 
 pub mod action;
 pub mod board;
+pub mod cattle;
+pub mod corral;
+pub mod money;
 pub mod paths;
 pub mod spaces;
 
 pub use action::{Action, CorralCard, NUM_ACTIONS};
 pub use board::{Dir, Field, Hex, Kind, Ranch, Space};
+pub use cattle::{Brand, Identity};
 pub use spaces::Spaces;
