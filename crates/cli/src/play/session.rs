@@ -74,6 +74,8 @@ pub struct Session {
     log: Vec<LogLine>,
     explain: bool,
     opponent: Option<String>,
+    /// A record replayed in the viewer rather than a game being played: nobody waits.
+    replay: bool,
 }
 
 /// Each bot's seed: distinct per seat, fixed by the session's seed.
@@ -127,6 +129,7 @@ impl Session {
             log: Vec::new(),
             explain: config.explain,
             opponent: Some(config.bot.clone()),
+            replay: false,
         })
     }
 
@@ -169,6 +172,7 @@ impl Session {
             log: Vec::new(),
             explain: false,
             opponent: None,
+            replay: true,
         })
     }
 
@@ -247,8 +251,22 @@ impl Session {
         self.state.record(self.seats.clone())
     }
 
-    /// `Waiting for greedy…`, or why nobody can act.
+    /// Whether this is a record replayed in the viewer (nobody is waited for).
+    pub fn is_replay(&self) -> bool {
+        self.replay
+    }
+
+    /// `Waiting for greedy…`, or why nobody can act; in a replay, who plays next.
     pub fn waiting_text(&self) -> String {
+        if self.replay {
+            return match self.turn() {
+                Turn::Player(seat) => {
+                    format!("Next: {} to play (→ shows the move).", self.name(seat))
+                }
+                Turn::Chance => "Next: chance, a roll or a card (→ shows it).".to_owned(),
+                Turn::Terminal => "The game is over.".to_owned(),
+            };
+        }
         match self.turn() {
             Turn::Player(seat) if seat != self.human => format!("Waiting for {}…", self.name(seat)),
             Turn::Terminal => "The game is over.".to_owned(),

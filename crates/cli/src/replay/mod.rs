@@ -166,6 +166,9 @@ mod tests {
         assert!(screen.contains("Your roof") && screen.contains("p1's roof"), "{screen}");
         assert!(screen.contains("Your hand ("), "{screen}");
         assert!(screen.contains("seen from seat 0 (p0)"), "{screen}");
+        // Nobody is waited for in a replay: the screen says who plays next and how to see it.
+        assert!(!screen.contains("Waiting for"), "{screen}");
+        assert!(screen.contains("Next: chance, a roll or a card (→ shows it)."), "{screen}");
         viewer.on_key(key(KeyCode::Tab));
         assert_eq!(viewer.seat, 1);
         let screen = render(&viewer);

@@ -486,9 +486,11 @@ fn moves_panel(
             lines.push(frogs_line(&movable));
         } else {
             lines.push(Line::from(Span::raw(session.waiting_text()).fg(Color::Cyan)));
-            lines.push(Line::from(
-                Span::raw("Meanwhile, look at any square with the arrow keys.").fg(Color::DarkGray),
-            ));
+            if !session.is_replay() {
+                lines.push(Line::from(
+                    Span::raw("Meanwhile, look at any square with the arrow keys.").fg(Color::DarkGray),
+                ));
+            }
         }
         frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), rest);
         return;
