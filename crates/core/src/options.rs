@@ -244,9 +244,13 @@ fn check_value(option: &OptionSpec, json: &Value) -> Result<OptionValue, String>
             Some(v) => Ok(OptionValue::Bool(v)),
             None => Err(format!("option `{name}` must be true or false, not {value}")),
         },
-        OptionKind::Choice { values } => match json.as_str() {
-            Some(v) if values.contains(&v) => Ok(OptionValue::Str(v.to_owned())),
-            _ => Err(format!("option `{name}` must be one of {}, not {value}", values.join(", "))),
-        },
+        // A choice may list numbers among its words (`first`: `random`, `0`, `1`, …): the
+        // number is read as its word, as a canonical string writes it.
+        OptionKind::Choice { values } => {
+            match json.as_str().map(str::to_owned).or_else(|| json.as_i64().map(|n| n.to_string())) {
+                Some(v) if values.contains(&v.as_str()) => Ok(OptionValue::Str(v)),
+                _ => Err(format!("option `{name}` must be one of {}, not {value}", values.join(", "))),
+            }
+        }
     }
 }
