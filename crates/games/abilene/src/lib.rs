@@ -8,6 +8,7 @@
 //! This crate holds, so far, the **board** ([`board`]: hexes, directions, the town, the 162
 //! fields in six ranches, their names, numbers and kinds, the ranches in play), the
 //! **movement** of cows and cowboys ([`paths`]: the spaces a piece reaches with a die), the
+//! **options** ([`config`]: the spec and its options, checked), the
 //! **actions** ([`action`]: every action, its text notation and its dense index), the
 //! **cows** ([`cattle`]: brands, values, the herds), the **corral** ([`corral`]: what a sale
 //! pays and who settles what with the seller) and **money** ([`money`]: prison fees and
@@ -33,6 +34,7 @@
 pub mod action;
 pub mod board;
 pub mod cattle;
+pub mod config;
 pub mod corral;
 pub mod money;
 pub mod paths;
@@ -41,4 +43,5 @@ pub mod spaces;
 pub use action::{Action, CorralCard, NUM_ACTIONS};
 pub use board::{Dir, Field, Hex, Kind, Ranch, Space};
 pub use cattle::{Brand, Identity};
+pub use config::{Config, Placement, SPEC};
 pub use spaces::Spaces;
