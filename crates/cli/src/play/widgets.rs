@@ -113,8 +113,8 @@ pub fn wrap_line(line: &Line<'static>, width: usize) -> Vec<Line<'static>> {
     out
 }
 
-/// Characters with styles, as a line of spans.
-fn styled(chars: &[(char, Style)]) -> Line<'static> {
+/// Characters with styles, as a line of spans (a run of one style is one span).
+pub fn styled(chars: &[(char, Style)]) -> Line<'static> {
     let mut spans: Vec<Span<'static>> = Vec::new();
     let mut text = String::new();
     let mut style = None;

@@ -15,7 +15,7 @@ use super::picker::{self as abagio, COLS, LAYOUT, Offer, Picker, Place, ROWS};
 use crate::play::screen::Ctx;
 use crate::play::session::Session;
 use crate::play::widgets::{
-    capitalised, heading, key_line, log_panel, move_list, move_row, plain, seat_style,
+    capitalised, heading, key_line, log_panel, move_list, move_row, plain, seat_style, styled,
 };
 
 /// Inner widths of the board's columns: a to c, the diamonds' column, d to f.
@@ -150,27 +150,7 @@ impl Canvas {
     }
 
     fn lines(self) -> Vec<Line<'static>> {
-        self.cells
-            .into_iter()
-            .map(|row| {
-                let mut spans: Vec<Span<'static>> = Vec::new();
-                let mut text = String::new();
-                let mut style = None;
-                for (c, s) in row {
-                    if style != Some(s) {
-                        if let Some(previous) = style {
-                            spans.push(Span::styled(std::mem::take(&mut text), previous));
-                        }
-                        style = Some(s);
-                    }
-                    text.push(c);
-                }
-                if let Some(previous) = style {
-                    spans.push(Span::styled(text, previous));
-                }
-                Line::from(spans)
-            })
-            .collect()
+        self.cells.iter().map(|row| styled(row)).collect()
     }
 }
 
