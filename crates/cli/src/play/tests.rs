@@ -16,7 +16,8 @@ use super::games;
 use super::session::{Config, Session};
 use super::ui;
 
-fn config(options: Value, seat: usize, bot: &str, seed: u64) -> Config {
+/// A Sabotage session's settings against `bot`, for the screen tests.
+pub fn config(options: Value, seat: usize, bot: &str, seed: u64) -> Config {
     Config {
         game: "sabotage-pipes".to_owned(),
         options,

@@ -4,7 +4,7 @@ use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 use crossterm::event::KeyCode;
-use serde_json::{Value, json};
+use serde_json::json;
 use tabula_core::Turn;
 use tabula_sabotage_pipes::{Card, Phase};
 
@@ -12,20 +12,7 @@ use super::{SabotageScreen, erased};
 use crate::play::app::{App, Overlay};
 use crate::play::games;
 use crate::play::session::{Config, Session};
-use crate::play::tests::{press, render, screen_of, tokens, type_command};
-
-fn config(options: Value, seat: usize, bot: &str, seed: u64) -> Config {
-    Config {
-        game: "sabotage-pipes".to_owned(),
-        options,
-        seat,
-        bot: bot.to_owned(),
-        bot_options: json!({}),
-        seed,
-        name: "tester".to_owned(),
-        explain: false,
-    }
-}
+use crate::play::tests::{config, press, render, screen_of, tokens, type_command};
 
 fn app_with(config: &Config) -> App {
     crate::play::tests::app_with(config)
