@@ -441,7 +441,7 @@ impl fmt::Display for ParseSpaceError {
             f,
             "`{}` is not a space: a field is a ranch letter a–f, a ring 2–7 and a position below \
              the ring (a20, c54, f76), and the town is `abilene`",
-            self.0
+            tabula_core::error::quote(&self.0)
         )
     }
 }

@@ -5,16 +5,15 @@
 //! `shared/seeds/abilene.fr.txt`; the rules as implemented, the board, the notation and
 //! every interpretation are in `docs/rules/abilene.md`.
 //!
-//! This crate holds, so far, the **board** ([`board`]: hexes, directions, the town, the 162
-//! fields in six ranches, their names, numbers and kinds, the ranches in play), the
-//! **movement** of cows and cowboys ([`paths`]: the spaces a piece reaches with a die), the
-//! **options** ([`config`]: the spec and its options, checked), the
-//! **actions** ([`action`]: every action, its text notation and its dense index), the
-//! **cows** ([`cattle`]: brands, values, the herds), the **corral** ([`corral`]: what a sale
-//! pays and who settles what with the seller) and **money** ([`money`]: prison fees and
-//! releases, loans and interest, the rank returns). The rules engine (the state, turns,
-//! dice, rustling, duels, applying payments) is to come; the game is not playable yet. **The board's layout is ours**: the printed board is lost
-//! (rules, Interpretation 3).
+//! The crate holds the **board** ([`board`]: hexes, the town, the 162 fields in six
+//! ranches, their kinds, the ranches in play), the **movement** of cows and cowboys
+//! ([`paths`]), the **options** ([`config`]), the **actions** ([`action`]: notation and
+//! dense index), the **cows** ([`cattle`]), the **corral** ([`corral`]), **money**
+//! ([`money`]), the **state** ([`state`]), the **rules engine** ([`rules`]: turns, dice,
+//! prison, rustling, duels, sales, loans, bankruptcy, the end), **views** and
+//! determinization ([`view`]), **positions** ([`setup`]) and the beginner's policy
+//! ([`policy`]). **The board's layout is ours**: the printed board is lost (rules,
+//! Interpretation 3).
 //!
 //! ```
 //! use tabula_abilene::{paths, Field, Space, Spaces};
@@ -38,10 +37,175 @@ pub mod config;
 pub mod corral;
 pub mod money;
 pub mod paths;
+pub mod policy;
+pub mod rules;
+pub mod setup;
 pub mod spaces;
+pub mod state;
+pub mod view;
+
+use rand::Rng;
+use tabula_core::{Game, GameSpec, Illegal, Options, OptionsError, ParseActionError, SetupError, Turn};
 
 pub use action::{Action, CorralCard, NUM_ACTIONS};
 pub use board::{Dir, Field, Hex, Kind, Ranch, Space};
 pub use cattle::{Brand, Identity};
 pub use config::{Config, Placement, SPEC};
 pub use spaces::Spaces;
+pub use state::{Stage, State};
+pub use view::View;
+
+/// The most actions one turn can hold: the roll, the release and five placements, the
+/// fees, two cow moves and a pass, three cowboy moves with their duels and placements, the
+/// order of the sales and ten corral cards, and 26 payments, each with a loan asked of
+/// every other seat and answered before a bank loan or a bankruptcy.
+const MAX_TURN_ACTIONS: usize = 2 + 5 + 3 + 3 * 3 + 1 + 10 + 26 * 12;
+
+/// Abilene with its options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Abilene {
+    cfg: Config,
+}
+
+impl Abilene {
+    /// The game with these options (a JSON object; missing options take their defaults).
+    ///
+    /// # Errors
+    /// Unknown or invalid options.
+    pub fn from_json(options: &serde_json::Value) -> Result<Self, OptionsError> {
+        Self::new(&Options::from_json(&SPEC, options)?)
+    }
+
+    /// The checked options.
+    pub fn config(&self) -> &Config {
+        &self.cfg
+    }
+}
+
+impl Game for Abilene {
+    type State = State;
+    type Action = Action;
+    type View = View;
+
+    fn spec() -> &'static GameSpec {
+        &SPEC
+    }
+
+    fn new(options: &Options) -> Result<Self, OptionsError> {
+        Ok(Abilene { cfg: Config::from_options(options)? })
+    }
+
+    fn options(&self) -> Options {
+        self.cfg.options()
+    }
+
+    fn num_players(&self) -> usize {
+        self.cfg.players as usize
+    }
+
+    fn num_distinct_actions(&self) -> usize {
+        NUM_ACTIONS
+    }
+
+    fn max_game_length(&self) -> usize {
+        1 + cattle::NUM_COWS + self.cfg.turn_limit as usize * MAX_TURN_ACTIONS
+    }
+
+    fn initial_state(&self) -> State {
+        rules::initial_state(&self.cfg)
+    }
+
+    fn turn(&self, state: &State) -> Turn {
+        rules::turn(state, &self.cfg)
+    }
+
+    fn legal_actions(&self, state: &State, out: &mut Vec<Action>) {
+        rules::legal_actions(state, &self.cfg, out)
+    }
+
+    fn chance_outcomes(&self, state: &State, out: &mut Vec<(Action, f64)>) {
+        rules::chance_outcomes(state, &self.cfg, out)
+    }
+
+    fn sample_chance<R: Rng + ?Sized>(
+        &self,
+        state: &State,
+        buffer: &mut Vec<(Action, f64)>,
+        rng: &mut R,
+    ) -> Action {
+        match rules::sample_dice(state, rng) {
+            Some(a) => a,
+            None => tabula_core::sample_listed(self, state, buffer, rng),
+        }
+    }
+
+    fn check(&self, state: &State, action: Action) -> Result<(), Illegal> {
+        rules::check(state, &self.cfg, action)
+    }
+
+    fn play_unchecked(&self, state: &mut State, action: Action) {
+        rules::play(state, &self.cfg, action)
+    }
+
+    fn returns_into(&self, state: &State, out: &mut [f64]) {
+        rules::returns_into(state, out)
+    }
+
+    fn view(&self, state: &State, player: usize) -> View {
+        view::view(state, player)
+    }
+
+    fn view_player(&self, view: &View) -> usize {
+        view.player as usize
+    }
+
+    fn determinize<R: Rng + ?Sized>(&self, view: &View, rng: &mut R) -> State {
+        view::determinize(view, &self.cfg, rng)
+    }
+
+    fn action_text(&self, action: Action) -> String {
+        action.to_string()
+    }
+
+    fn parse_action(&self, text: &str) -> Result<Action, ParseActionError> {
+        Action::parse(text)
+    }
+
+    fn action_index(&self, action: Action) -> usize {
+        action.index()
+    }
+
+    fn action_from_index(&self, index: usize) -> Option<Action> {
+        Action::from_index(index)
+    }
+
+    fn observe_action(&self, state: &State, action: Action, observer: usize) -> String {
+        match action {
+            // Another seat's herd: which cow goes where is its own (rules §What each seat sees).
+            Action::Herd(_) if state.turn as usize != observer => "herd ?".to_owned(),
+            // Another seat's corral card stays face down until the reveal.
+            Action::Corral(_) => match state.sale.and_then(|sale| rules::next_card_seat(state, &sale)) {
+                Some(s) if s as usize != observer => "corral hidden".to_owned(),
+                _ => action.to_string(),
+            },
+            _ => action.to_string(),
+        }
+    }
+
+    fn validate(&self, state: State) -> Result<State, SetupError> {
+        setup::validate(state, &self.cfg)
+    }
+
+    fn heuristic_policy<R: Rng + ?Sized>(
+        &self,
+        view: &View,
+        legal: &[Action],
+        rng: &mut R,
+    ) -> Option<Action> {
+        Some(policy::beginner_move(&self.cfg, view, legal, rng))
+    }
+
+    fn heuristic(&self, state: &State, player: usize) -> f64 {
+        policy::heuristic(state, player)
+    }
+}

@@ -1,0 +1,136 @@
+//! The bots' knowledge of Abilene: a position's value for a seat ([`heuristic`], used by
+//! greedy bots and cut-off rollouts) and a beginner's move from the seat's view
+//! ([`beginner_move`]).
+
+use rand::Rng;
+use rand::seq::IndexedRandom;
+
+use crate::action::{Action, CorralCard};
+use crate::board::Space;
+use crate::cattle::HERD_SIZE;
+use crate::config::Config;
+use crate::corral;
+use crate::rules::{self, ranch};
+use crate::state::{CowAt, MAX_SEATS, Piece, Stage, State};
+use crate::view::View;
+
+/// What a cow in a ranch is worth, on average, once sold: the bank pays $1,000 plus the
+/// value for a cow of the seller's brand, $1,500 for an unbranded one.
+const COW_WORTH: f64 = 1_500.0;
+/// What each step between a cow and the town takes off its worth (the turns it costs).
+const STEP_COST: f64 = 70.0;
+/// What a cowboy in prison costs his rancher: fees and lost moves.
+const PRISON_COST: f64 = 500.0;
+/// The wealth gap that counts as most of a rank.
+const SCALE: f64 = 3_000.0;
+
+/// The estimated wealth of seat `s`: final money, plus his cows by their distance from
+/// the town, less his cowboys in prison.
+fn wealth(state: &State, s: usize) -> f64 {
+    let mut w = state.final_money(s) as f64;
+    for c in state.cows.iter().filter(|c| c.owner as usize == s) {
+        w += match c.at {
+            CowAt::Field(f) => COW_WORTH - STEP_COST * f64::from(f.ring() - 1),
+            CowAt::Abilene | CowAt::Held => COW_WORTH,
+            _ => 0.0,
+        };
+    }
+    w - PRISON_COST * f64::from(state.ranchers[s].in_prison())
+}
+
+/// A position's value for `player`, in the units of the returns (−1 to +1): the rank
+/// returns at the end; before, how far his estimated wealth lies above or below each other
+/// rancher's, squashed into (−1, 1) and averaged.
+pub fn heuristic(state: &State, player: usize) -> f64 {
+    let n = state.num_players();
+    if state.stage == Stage::Over || !state.ranchers[player].active() {
+        let mut out = [0.0; MAX_SEATS];
+        rules::returns_into(state, &mut out[..n]);
+        return out[player];
+    }
+    let mine = wealth(state, player);
+    let mut total = 0.0;
+    for s in (0..n).filter(|&s| s != player) {
+        total += if state.ranchers[s].active() { ((mine - wealth(state, s)) / SCALE).tanh() } else { 1.0 };
+    }
+    total / (n - 1) as f64
+}
+
+/// The steps from a space to the town, for choosing cow moves (Abilene 0).
+fn distance(space: Space) -> u8 {
+    space.field().map_or(0, |f| f.ring() - 1)
+}
+
+/// A sensible beginner's move for the seat whose view this is, among `legal` (never empty).
+pub fn beginner_move<R: Rng + ?Sized>(cfg: &Config, view: &View, legal: &[Action], rng: &mut R) -> Action {
+    let state = &view.state;
+    let me = view.player as usize;
+    let first = legal[0];
+    match first {
+        // Cattle: bring a cow as close to the town as a die allows; pass when nothing gains.
+        Action::Cow { .. } | Action::Pass => {
+            let gain = |a: &Action| match *a {
+                Action::Cow { from, to, .. } => i32::from(distance(from.space())) - i32::from(distance(to)),
+                _ => 0,
+            };
+            let best = legal.iter().map(gain).max().unwrap_or(0);
+            if best <= 0 {
+                return Action::Pass;
+            }
+            let top: Vec<Action> = legal.iter().copied().filter(|a| gain(a) == best).collect();
+            *top.choose(rng).expect("a best move")
+        }
+        // Cowboys: steal a cow when one is in reach; keep out of duels otherwise.
+        Action::Boy { .. } => {
+            let target = |a: &Action| match *a {
+                Action::Boy { to, .. } => to.field().and_then(|f| state.piece_at(f)),
+                _ => None,
+            };
+            let steals: Vec<Action> =
+                legal.iter().copied().filter(|a| matches!(target(a), Some(Piece::Cow(_)))).collect();
+            if let Some(a) = steals.choose(rng) {
+                return *a;
+            }
+            let quiet: Vec<Action> = legal.iter().copied().filter(|a| target(a).is_none()).collect();
+            *quiet.choose(rng).unwrap_or(&first)
+        }
+        // The corral: the most likely truth from what the seat knows.
+        Action::Corral(_) => Action::Corral(corral_guess(cfg, state)),
+        // Short of money: the bank's loan of the shortfall, never bankruptcy.
+        Action::Borrow(_) => first,
+        // Lend when the interest is at least the bank's.
+        Action::Accept => {
+            let fair = state.asked.is_some_and(|a| a.repay >= crate::money::bank_repayment(a.amount));
+            if fair { Action::Accept } else { Action::Refuse }
+        }
+        // Release cowboys when the money is there.
+        Action::Release(_) => {
+            let cash = state.ranchers[me].cash;
+            let k = legal
+                .iter()
+                .filter_map(|a| if let Action::Release(k) = *a { Some(k) } else { None })
+                .max()
+                .unwrap_or(0);
+            let affordable = (0..=k)
+                .rev()
+                .find(|&k| cash >= 4_000 + u32::from(k) * crate::money::RELEASE_PRICE)
+                .unwrap_or(0);
+            Action::Release(affordable)
+        }
+        // Sell the first cow first; place and set up at random.
+        _ => *legal.choose(rng).expect("legal is never empty"),
+    }
+}
+
+/// The card a seat plays on the cow being sold: the truth when it knows the cow, else the
+/// likelier of the seller's brand (a cow of the seller's herd: 7 in 9) or another brand (a
+/// stolen cow: 7 in 9).
+pub fn corral_guess(cfg: &Config, state: &State) -> CorralCard {
+    let Some(sale) = state.sale else { return CorralCard::Own };
+    let cow = state.cows[sale.cow as usize];
+    let seller = state.turn as usize;
+    if let Some(id) = cow.id.0 {
+        return corral::truth(ranch(cfg, seller), id);
+    }
+    if sale.cow as usize / HERD_SIZE == seller { CorralCard::Own } else { CorralCard::Other }
+}
