@@ -9,6 +9,7 @@
 #![deny(missing_docs)]
 
 use tabula_abagio::Abagio;
+use tabula_abilene::Abilene;
 use tabula_ai::{BOT_NAMES, make_bot};
 use tabula_core::{GameEntry, Registry};
 use tabula_sabacc::Sabacc;
@@ -20,5 +21,6 @@ pub fn registry() -> Registry {
     registry.register(GameEntry::of::<SabotagePipes>(make_bot::<SabotagePipes>, BOT_NAMES));
     registry.register(GameEntry::of::<Abagio>(make_bot::<Abagio>, BOT_NAMES));
     registry.register(GameEntry::of::<Sabacc>(make_bot::<Sabacc>, BOT_NAMES));
+    registry.register(GameEntry::of::<Abilene>(make_bot::<Abilene>, BOT_NAMES));
     registry
 }

@@ -31,6 +31,10 @@ fn option_sets() -> Vec<(&'static str, Value)> {
         ("sabacc", json!({"rules": "canonical", "deck": "west-end", "hands": 2})),
         ("sabacc", json!({"players": 4, "contract": true, "hands": 2})),
         ("sabacc", json!({"players": 3, "table": "open", "hands": 3})),
+        // Random games of Abilene last up to the turn limit: short ones keep the play-on quick.
+        ("abilene", json!({"turn_limit": 50})),
+        ("abilene", json!({"players": 3, "placement": "random", "short_game": 8, "turn_limit": 50})),
+        ("abilene", json!({"players": 6, "first": 1, "turn_limit": 40})),
     ]
 }
 
@@ -301,4 +305,9 @@ fn abagio_positions() {
 #[test]
 fn sabacc_positions() {
     mutations("sabacc");
+}
+
+#[test]
+fn abilene_positions() {
+    mutations("abilene");
 }
