@@ -298,16 +298,39 @@ fn boy_moves(state: &State, cfg: &Config, board: &Board, mut f: impl FnMut(Space
     }
 }
 
-fn any_cow_move(state: &State, cfg: &Config, board: &Board) -> bool {
-    let mut any = false;
-    cow_moves(state, cfg, board, |_, _, _| any = true);
-    any
+/// Whether some unused light die moves some cow of the player: stops at the first.
+fn any_cow_move(state: &State, board: &Board) -> bool {
+    let p = state.turn as usize;
+    let empty = Spaces::FIELDS - board.occupied;
+    // The largest die reaches every end a smaller one does.
+    let Some(die) = light_dice(state).max() else { return false };
+    state.cows.iter().any(|c| {
+        !c.moved
+            && c.owner as usize == p
+            && matches!(c.at, CowAt::Field(from) if !paths::cow_ends(from, die, empty, board.boys[p]).is_empty())
+    })
 }
 
+/// Whether some unused dark die moves some cowboy of the player: stops at the first.
 fn any_boy_move(state: &State, cfg: &Config, board: &Board) -> bool {
-    let mut any = false;
-    boy_moves(state, cfg, board, |_, _, _| any = true);
-    any
+    let p = state.turn as usize;
+    let empty = Spaces::FIELDS - board.occupied;
+    let ends = cowboy_end_set(cfg, board, p, state.num_players());
+    dark_dice(state).any(|die| {
+        let mut town_done = false;
+        state.ranchers[p].cowboys.iter().any(|b| {
+            let from = match b.at {
+                _ if b.moved => return false,
+                BoyAt::Field(f) => f.space(),
+                BoyAt::Abilene if !town_done => {
+                    town_done = true;
+                    Space::ABILENE
+                }
+                _ => return false,
+            };
+            !paths::cowboy_ends(from, die, empty, ends).is_empty()
+        })
+    })
 }
 
 /// The legal actions (or chance outcomes) now, in a stable order.
@@ -474,12 +497,54 @@ pub fn check(state: &State, cfg: &Config, action: Action) -> Result<(), Illegal>
     if w == Waiting::Over {
         return Err(Illegal::new("the game is over (rules §End of the game)"));
     }
-    let mut legal = Vec::new();
-    legal_actions(state, cfg, &mut legal);
-    if legal.contains(&action) {
+    if is_legal(state, cfg, w, action) {
         return Ok(());
     }
     Err(Illegal::new(explain(state, cfg, w, action)))
+}
+
+/// Whether the action is legal, without listing every legal action where that is slow
+/// (the cow and cowboy moves: only the named piece's ends are worked out).
+fn is_legal(state: &State, cfg: &Config, w: Waiting, action: Action) -> bool {
+    let p = state.turn as usize;
+    match (w, action) {
+        (Waiting::Cattle, Action::Cow { from, to, die }) => {
+            let Some(c) = state.cows.iter().find(|c| c.at == CowAt::Field(from)) else { return false };
+            if c.owner as usize != p || c.moved || !light_dice(state).any(|d| d == die) {
+                return false;
+            }
+            let board = state.board();
+            paths::cow_ends(from, die, Spaces::FIELDS - board.occupied, board.boys[p]).contains(to)
+        }
+        (Waiting::Cattle, _) => action == Action::Pass,
+        (Waiting::Cowboys, Action::Boy { from, to, die }) => {
+            let want = from.field().map_or(BoyAt::Abilene, BoyAt::Field);
+            if !state.ranchers[p].cowboys.iter().any(|b| b.at == want && !b.moved)
+                || !dark_dice(state).any(|d| d == die)
+            {
+                return false;
+            }
+            let board = state.board();
+            let ends = cowboy_end_set(cfg, &board, p, state.num_players());
+            paths::cowboy_ends(from, die, Spaces::FIELDS - board.occupied, ends).contains(to)
+        }
+        (Waiting::Cowboys, _) => false,
+        (Waiting::Short { .. }, Action::Borrow(_) | Action::Ask { .. } | Action::Bankrupt)
+        | (Waiting::Answer(_), Action::Accept | Action::Refuse)
+        | (Waiting::Place(_), Action::Place(_))
+        | (Waiting::Release, Action::Release(_))
+        | (Waiting::Sell, Action::Sell(_))
+        | (Waiting::Corral(_), Action::Corral(_))
+        | (Waiting::Herd, Action::Herd(_))
+        | (Waiting::First, Action::First(_))
+        | (Waiting::Roll, Action::Roll { .. })
+        | (Waiting::Duel, Action::Duel { .. }) => {
+            let mut legal = Vec::new();
+            legal_actions(state, cfg, &mut legal);
+            legal.contains(&action)
+        }
+        _ => false,
+    }
 }
 
 /// What the state waits for, as a sentence.
@@ -997,7 +1062,7 @@ pub fn advance(state: &mut State, cfg: &Config) {
             }
             Stage::Cattle => {
                 let board = state.board();
-                if any_cow_move(state, cfg, &board) {
+                if any_cow_move(state, &board) {
                     return;
                 }
                 state.dice.light_used = [true; 2];

@@ -26,6 +26,13 @@ impl Spaces {
         Spaces::EMPTY.with(space)
     }
 
+    /// The set of these words: bit i of word w is space 64·w + i (bits beyond the last
+    /// space are dropped).
+    pub const fn from_words(mut words: [u64; 3]) -> Spaces {
+        words[2] &= LAST_WORD_MASK;
+        Spaces(words)
+    }
+
     /// This set with `space` added.
     pub const fn with(self, space: Space) -> Spaces {
         let mut w = self.0;

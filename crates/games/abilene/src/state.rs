@@ -747,26 +747,34 @@ impl State {
 
     /// Where every piece stands.
     pub fn board(&self) -> Board {
-        let mut b = Board {
-            occupied: Spaces::EMPTY,
-            boys: [Spaces::EMPTY; MAX_SEATS],
-            cows: [Spaces::EMPTY; MAX_SEATS],
-        };
+        // Built on raw words: this runs at every step of a playout.
+        let mut boys = [[0u64; 3]; MAX_SEATS];
+        let mut cows = [[0u64; 3]; MAX_SEATS];
         for c in self.cows.iter() {
             if let CowAt::Field(f) = c.at {
-                b.cows[c.owner as usize].insert(f.space());
-                b.occupied.insert(f.space());
+                let i = f.index();
+                cows[c.owner as usize % MAX_SEATS][i >> 6] |= 1 << (i & 63);
             }
         }
         for (s, r) in self.ranchers.iter().enumerate() {
             for boy in &r.cowboys {
                 if let BoyAt::Field(f) = boy.at {
-                    b.boys[s].insert(f.space());
-                    b.occupied.insert(f.space());
+                    let i = f.index();
+                    boys[s][i >> 6] |= 1 << (i & 63);
                 }
             }
         }
-        b
+        let mut occupied = [0u64; 3];
+        for s in 0..MAX_SEATS {
+            for w in 0..3 {
+                occupied[w] |= boys[s][w] | cows[s][w];
+            }
+        }
+        Board {
+            occupied: Spaces::from_words(occupied),
+            boys: boys.map(Spaces::from_words),
+            cows: cows.map(Spaces::from_words),
+        }
     }
 
     /// The piece on a field (a cow first, during a duel two cowboys share one).
