@@ -163,6 +163,10 @@ impl Game for Abilene {
         view::determinize(view, &self.cfg, rng)
     }
 
+    fn belief_weight(&self, state: &State, observer: usize) -> f64 {
+        policy::belief_weight(&self.cfg, state, observer)
+    }
+
     fn action_text(&self, action: Action) -> String {
         action.to_string()
     }

@@ -80,19 +80,26 @@ pub fn beginner_move<R: Rng + ?Sized>(cfg: &Config, view: &View, legal: &[Action
             let top: Vec<Action> = legal.iter().copied().filter(|a| gain(a) == best).collect();
             *top.choose(rng).expect("a best move")
         }
-        // Cowboys: steal a cow when one is in reach; keep out of duels otherwise.
+        // Cowboys: steal a cow when one is in reach; else drive an intruder out of the
+        // ranch (a duel won there sends him to prison, one lost only to the outer edge);
+        // else guard the herd, ending next to one's own cows; keep out of other duels.
         Action::Boy { .. } => {
-            let target = |a: &Action| match *a {
-                Action::Boy { to, .. } => to.field().and_then(|f| state.piece_at(f)),
-                _ => None,
+            let my_ranch = ranch(cfg, me);
+            let board = state.board();
+            let score = |a: &Action| -> i32 {
+                let Action::Boy { to, .. } = *a else { return 0 };
+                let Some(f) = to.field() else { return 1 };
+                match state.piece_at(f) {
+                    Some(Piece::Cow(_)) => 4,
+                    Some(Piece::Boy(_)) if f.ranch() == my_ranch => 3,
+                    Some(Piece::Boy(_)) => -1,
+                    None if f.ranch() == my_ranch && !(to.neighbours() & board.cows[me]).is_empty() => 2,
+                    None => 1,
+                }
             };
-            let steals: Vec<Action> =
-                legal.iter().copied().filter(|a| matches!(target(a), Some(Piece::Cow(_)))).collect();
-            if let Some(a) = steals.choose(rng) {
-                return *a;
-            }
-            let quiet: Vec<Action> = legal.iter().copied().filter(|a| target(a).is_none()).collect();
-            *quiet.choose(rng).unwrap_or(&first)
+            let best = legal.iter().map(score).max().unwrap_or(0);
+            let top: Vec<Action> = legal.iter().copied().filter(|a| score(a) == best).collect();
+            *top.choose(rng).unwrap_or(&first)
         }
         // The corral: the most likely truth from what the seat knows.
         Action::Corral(_) => Action::Corral(corral_guess(cfg, state)),
@@ -133,4 +140,29 @@ pub fn corral_guess(cfg: &Config, state: &State) -> CorralCard {
         return corral::truth(ranch(cfg, seller), id);
     }
     if sale.cow as usize / HERD_SIZE == seller { CorralCard::Own } else { CorralCard::Other }
+}
+
+/// How likely the hidden corral cards of the sale in progress are, as `observer` can judge
+/// them (rules §5 Sales): a rancher who knows the cow (it is of his herd, or he has owned
+/// it — public, from who has owned it) most likely plays the truth; one who does not most
+/// likely plays the likelier card, the seller's brand for a cow of the seller's herd and
+/// another brand for a stolen one. The observer's own card, and every other hidden thing,
+/// weigh nothing: a weight above 0, 1 when no sale is in progress.
+pub fn belief_weight(cfg: &Config, state: &State, observer: usize) -> f64 {
+    let Some(sale) = state.sale else { return 1.0 };
+    let cow = state.cows[sale.cow as usize];
+    let Some(id) = cow.id.0 else { return 1.0 };
+    let seller = state.turn as usize;
+    let truth = corral::truth(ranch(cfg, seller), id);
+    let guess = if sale.cow as usize / HERD_SIZE == seller { CorralCard::Own } else { CorralCard::Other };
+    let mut w = 1.0;
+    for (s, slot) in sale.cards.iter().enumerate().take(state.num_players()) {
+        let crate::state::Slot::Card(card) = *slot else { continue };
+        if s == observer {
+            continue;
+        }
+        let likely = if cow.known & (1 << s) != 0 { truth } else { guess };
+        w *= if card == likely { 0.7 } else { 0.15 };
+    }
+    w
 }
