@@ -6,6 +6,7 @@
 //! ([`super::generic::GenericScreen`]): its view as JSON and its legal moves by number.
 
 pub mod abagio;
+pub mod abilene;
 pub mod sabacc;
 pub mod sabotage_pipes;
 
@@ -21,6 +22,7 @@ const SCREENS: &[(&str, MakeScreen)] = &[
     ("sabotage-pipes", || Box::<sabotage_pipes::SabotageScreen>::default()),
     ("abagio", || Box::<abagio::AbagioScreen>::default()),
     ("sabacc", || Box::<sabacc::SabaccScreen>::default()),
+    ("abilene", || Box::<abilene::AbileneScreen>::default()),
 ];
 
 /// The screen for game `id`: its own, else the generic one.

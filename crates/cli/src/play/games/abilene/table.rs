@@ -1,0 +1,1045 @@
+//! Abilene in the terminal, apart from the drawing: the person's view and the game's
+//! options (the [`Table`]), pieces and money in words, the moves offered, grouped by piece
+//! with what each does, the choosing of one by keys or number, and the log's sentences.
+//!
+//! Everything here reads the person's seat's [`View`]: a cow whose brand and value the seat
+//! does not know is `?`, another seat's corral card is face down until the reveal, and the
+//! history shows another seat's herd placement as `herd ?` and its card as
+//! `corral hidden`.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use tabula_abilene::cattle::{Brand, Identity};
+use tabula_abilene::money::{bank_repayment, prison_cost};
+use tabula_abilene::rules::{self, Waiting};
+use tabula_abilene::state::{BoyAt, CowAt, Slot, Stage, Sticker, Task, cow_name};
+use tabula_abilene::{Abilene, Action, Config, CorralCard, Field, Kind, Ranch, Space, State, View};
+use tabula_core::{DynState, ErasedState, Turn};
+
+use crate::play::screen::{Choice, Outcome};
+use crate::play::session::{LogLine, Session};
+
+/// The concrete game behind a type-erased state, when it is Abilene.
+pub fn erased(state: &dyn DynState) -> Option<&ErasedState<Abilene>> {
+    state.as_any().downcast_ref::<ErasedState<Abilene>>()
+}
+
+/// The person's view of the game and the game's options: everything the screen draws from.
+#[derive(Debug, Clone)]
+pub struct Table {
+    /// The person's view.
+    pub view: View,
+    /// The game's options (public).
+    pub cfg: Config,
+}
+
+impl Table {
+    /// Seat `seat`'s table of a type-erased state, when the game is Abilene.
+    pub fn of_state(state: &dyn DynState, seat: usize) -> Option<Table> {
+        let erased = erased(state)?;
+        Some(Table { view: erased.concrete_view(seat), cfg: *erased.concrete_game().config() })
+    }
+
+    /// The person's table, when the session is a game of Abilene.
+    pub fn of(session: &Session) -> Option<Table> {
+        Table::of_state(session.state(), session.human())
+    }
+
+    /// The state as the person sees it.
+    pub fn state(&self) -> &State {
+        &self.view.state
+    }
+
+    /// The person's seat.
+    pub fn me(&self) -> usize {
+        self.view.player as usize
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.view.state.stage == Stage::Over
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Pieces and money in words.
+
+/// The ranch of seat `seat`.
+pub fn ranch(cfg: &Config, seat: usize) -> Ranch {
+    cfg.ranches()[seat]
+}
+
+/// The seat whose ranch is `r`, if it is in play.
+pub fn seat_of(cfg: &Config, r: Ranch) -> Option<usize> {
+    cfg.ranches().iter().position(|&x| x == r)
+}
+
+/// A cow's public id: its herd's letter and number (`B4`).
+pub fn cow_id(cfg: &Config, cow: usize) -> String {
+    cow_name(cfg.ranches(), cow)
+}
+
+/// `$1,000`, `$300`, `-$200`.
+pub fn dollars(amount: i64) -> String {
+    let digits = amount.unsigned_abs().to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if amount < 0 { format!("-${out}") } else { format!("${out}") }
+}
+
+/// What a sticker says in words: `$600, brand B`, `$500, no brand`, or `?`.
+pub fn sticker_words(sticker: Sticker) -> String {
+    match sticker.0 {
+        Some(id) => identity_words(id),
+        None => "?".to_owned(),
+    }
+}
+
+/// A cow's brand and value in words: `$600, brand B`, `$500, no brand`.
+pub fn identity_words(id: Identity) -> String {
+    match id.brand {
+        Brand::Of(r) => format!("{}, brand {}", dollars(i64::from(id.value)), r.letter()),
+        Brand::Unbranded => format!("{}, no brand", dollars(i64::from(id.value))),
+    }
+}
+
+/// A cow with what the seat knows of it: `B4 ($600, brand B)` or `B4 (?)`.
+pub fn cow_words(cfg: &Config, state: &State, cow: usize) -> String {
+    format!("{} ({})", cow_id(cfg, cow), sticker_words(state.cows[cow].id))
+}
+
+/// The kind of a field in words.
+pub fn kind_words(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Boot => "boot field",
+        Kind::CowHead => "cow head",
+        Kind::OuterEdge => "outer edge",
+        Kind::Plain => "field",
+    }
+}
+
+/// The cow standing on a field, if any.
+pub fn cow_on(state: &State, field: Field) -> Option<usize> {
+    state.cows.iter().position(|c| c.at == CowAt::Field(field))
+}
+
+/// The seat whose cowboy stands on a field, if any.
+pub fn boy_on(state: &State, field: Field) -> Option<usize> {
+    state.ranchers.iter().position(|r| r.cowboys.iter().any(|b| b.at == BoyAt::Field(field)))
+}
+
+/// `your`, `greedy-1's`.
+fn whose(names: &[String], human: usize, seat: usize) -> String {
+    if seat == human { "your".to_owned() } else { format!("{}'s", name(names, seat)) }
+}
+
+fn name(names: &[String], seat: usize) -> String {
+    names.get(seat).map_or_else(|| format!("seat {seat}"), String::clone)
+}
+
+/// `move` for the person, `moves` for the others.
+fn verb(human: usize, seat: usize, base: &str) -> String {
+    if seat == human {
+        base.to_owned()
+    } else if base.ends_with('s') || base.ends_with("sh") {
+        format!("{base}es")
+    } else {
+        format!("{base}s")
+    }
+}
+
+/// What the game waits for, in words, with who: `you move cows with the light dice`.
+pub fn waiting_words(table: &Table, names: &[String]) -> String {
+    let state = table.state();
+    let me = table.me();
+    let n = |s: u8| name(names, s as usize);
+    let v = |s: u8, base: &str| verb(me, s as usize, base);
+    let t = state.turn;
+    match rules::waiting(state) {
+        Waiting::Over => "the game is over".to_owned(),
+        Waiting::First => "who starts is drawn".to_owned(),
+        Waiting::Herd => format!("{} {} the herd, cow by cow", n(t), v(t, "place")),
+        Waiting::Roll => format!("{} {} the five dice", n(t), v(t, "roll")),
+        Waiting::Duel => "a duel: the dice are rolled".to_owned(),
+        Waiting::Short { payer, shortfall } => {
+            let (to, amount) = match state.tasks.head() {
+                Some(Task::Pay { to, amount, .. }) => (to, amount),
+                _ => (None, 0),
+            };
+            let to = match to {
+                Some(s) if s as usize == me => "you".to_owned(),
+                Some(s) => n(s),
+                None => "the bank".to_owned(),
+            };
+            format!(
+                "{} {} {} to {to} and {} {} short: borrow, ask for a loan, or go bankrupt",
+                n(payer),
+                v(payer, "owe"),
+                dollars(i64::from(amount)),
+                if payer as usize == me { "are" } else { "is" },
+                dollars(i64::from(shortfall))
+            )
+        }
+        Waiting::Answer(s) => match state.asked {
+            Some(a) => format!(
+                "{} {} whether to lend {} {} (repaid {})",
+                n(s),
+                v(s, "decide"),
+                n(state.tasks.head().map_or(t, |task| match task {
+                    Task::Pay { payer, .. } => payer,
+                    _ => t,
+                })),
+                dollars(i64::from(a.amount)),
+                dollars(i64::from(a.repay))
+            ),
+            None => format!("{} {} a loan asked", n(s), v(s, "answer")),
+        },
+        Waiting::Place(s) => {
+            let what = match state.tasks.head() {
+                Some(Task::PlaceCow { cow }) => {
+                    format!("the stolen cow {}", cow_id(&table.cfg, cow as usize))
+                }
+                Some(Task::PlaceBoy { owner, by, .. }) if owner == by => format!(
+                    "{} released cowboy",
+                    if owner as usize == me { "your".to_owned() } else { "a".to_owned() }
+                ),
+                Some(Task::PlaceBoy { owner, .. }) => {
+                    format!("{} cowboy who lost the duel", whose(names, me, owner as usize))
+                }
+                _ => "a piece".to_owned(),
+            };
+            format!("{} {} {what} on a field", n(s), v(s, "put"))
+        }
+        Waiting::Release => format!("{} {} how many cowboys to release from prison", n(t), v(t, "decide")),
+        Waiting::Cattle => format!("{} {} cows with the light dice (or pass)", n(t), v(t, "move")),
+        Waiting::Cowboys => format!("{} {} cowboys with the dark dice", n(t), v(t, "move")),
+        Waiting::Sell => format!("{} {} which cow is sold first", n(t), v(t, "choose")),
+        Waiting::Corral(s) => {
+            let cow = state.sale.map(|sale| cow_id(&table.cfg, sale.cow as usize)).unwrap_or_default();
+            format!("{} {} a corral card for the sale of {cow}", n(s), v(s, "play"))
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The moves offered.
+
+/// A group of moves: one piece's moves, or one decision's options.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Group {
+    /// The group's heading.
+    pub title: String,
+    /// The piece's space, for a cow's or a cowboy's moves.
+    pub from: Option<Space>,
+    /// The moves.
+    pub choices: Vec<Choice>,
+}
+
+/// The person's legal actions, read and grouped: what they may do now.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Offer {
+    /// The groups, in order.
+    pub groups: Vec<Group>,
+}
+
+impl Offer {
+    /// Every move, in the order listed (numbered from 1).
+    pub fn moves(&self) -> Vec<&Choice> {
+        self.groups.iter().flat_map(|g| g.choices.iter()).collect()
+    }
+
+    /// The number of moves.
+    pub fn len(&self) -> usize {
+        self.groups.iter().map(|g| g.choices.len()).sum()
+    }
+
+    /// Whether nothing is offered.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The group of move `row` and its first row.
+    pub fn group_of(&self, row: usize) -> Option<(usize, usize)> {
+        let mut first = 0;
+        for (g, group) in self.groups.iter().enumerate() {
+            if row < first + group.choices.len() {
+                return Some((g, first));
+            }
+            first += group.choices.len();
+        }
+        None
+    }
+
+    /// The first row of group `g`.
+    pub fn first_row(&self, g: usize) -> usize {
+        self.groups[..g.min(self.groups.len())].iter().map(|x| x.choices.len()).sum()
+    }
+
+    /// Whether `pass` is offered.
+    pub fn can_pass(&self) -> bool {
+        self.moves().iter().any(|c| c.action == "pass")
+    }
+
+    /// The spaces with a piece that may move now.
+    pub fn movable(&self) -> Vec<Space> {
+        self.groups.iter().filter_map(|g| g.from).collect()
+    }
+
+    /// Reads the person's legal actions (`legal`, in notation) from their table.
+    pub fn read(table: &Table, legal: &[String], names: &[String]) -> Offer {
+        let state = table.state();
+        let cfg = &table.cfg;
+        let me = table.me();
+        let actions: Vec<(Action, String)> =
+            legal.iter().filter_map(|t| Action::parse(t).ok().map(|a| (a, t.clone()))).collect();
+        let mut offer = Offer::default();
+        let push = |offer: &mut Offer, title: String, from: Option<Space>, choice: Choice| match offer
+            .groups
+            .iter_mut()
+            .find(|g| g.title == title)
+        {
+            Some(g) => g.choices.push(choice),
+            None => offer.groups.push(Group { title, from, choices: vec![choice] }),
+        };
+        let choice = |action: &str, label: String, effect: String| Choice {
+            action: action.to_owned(),
+            label,
+            effect,
+            key: None,
+        };
+        let mut sorted = actions.clone();
+        sorted.sort_by_key(|(a, _)| match *a {
+            Action::Cow { from, to, die } => (from.index(), die as usize, to.index()),
+            Action::Boy { from, to, die } => (from.index(), die as usize, to.index()),
+            _ => (0, 0, 0),
+        });
+        let mut shortfall_seen = false;
+        for (action, text) in &sorted {
+            match *action {
+                Action::Cow { from, to, die } => {
+                    let Some(cow) = cow_on(state, from) else { continue };
+                    let title = format!("Cow {} on {from}", cow_words(cfg, state, cow));
+                    let (label, effect) = if to.is_abilene() {
+                        ("into Abilene".to_owned(), "to sell".to_owned())
+                    } else {
+                        (format!("to {to}"), String::new())
+                    };
+                    push(
+                        &mut offer,
+                        title,
+                        Some(from.space()),
+                        choice(text, format!("{label} (a {die})"), effect),
+                    );
+                }
+                Action::Boy { from, to, die } => {
+                    let title = match from.field() {
+                        Some(f) => format!("Cowboy on {f}"),
+                        None => "Cowboy in Abilene".to_owned(),
+                    };
+                    let (label, effect) = boy_words(table, names, to);
+                    push(&mut offer, title, Some(from), choice(text, format!("{label} (a {die})"), effect));
+                }
+                _ => {}
+            }
+        }
+        for (action, text) in &actions {
+            match *action {
+                Action::Pass => {
+                    let left: Vec<String> = state
+                        .dice
+                        .light
+                        .iter()
+                        .zip(state.dice.light_used)
+                        .filter(|(_, used)| !used)
+                        .map(|(d, _)| d.to_string())
+                        .collect();
+                    let mut c = choice(
+                        text,
+                        format!("give up the light dice left ({})", left.join(" ")),
+                        "the cowboys move next".to_owned(),
+                    );
+                    c.key = Some('p');
+                    push(&mut offer, "Or stop moving cows".to_owned(), None, c);
+                }
+                Action::Herd(value) => {
+                    let left = state.herd_left(me);
+                    let id = Identity::in_herd(ranch(cfg, me), value);
+                    let next = state
+                        .cows
+                        .iter()
+                        .filter(|c| c.at != CowAt::Unplaced)
+                        .filter(|c| c.owner as usize == me)
+                        .count();
+                    let field = ranch(cfg, me)
+                        .fields_of_kind(Kind::CowHead)
+                        .iter()
+                        .nth(next)
+                        .and_then(Space::field)
+                        .map(|f| f.to_string())
+                        .unwrap_or_default();
+                    push(
+                        &mut offer,
+                        format!("Your herd: the cow on {field}"),
+                        None,
+                        choice(
+                            text,
+                            id.map_or_else(String::new, identity_words),
+                            format!("{} left", left.count(value)),
+                        ),
+                    );
+                }
+                Action::Release(k) => {
+                    let n = state.ranchers[me].in_prison();
+                    let cost = prison_cost(n, k).unwrap_or(0);
+                    let label = match k {
+                        0 => "keep them all in prison".to_owned(),
+                        1 => "release one cowboy".to_owned(),
+                        k => format!("release {k} cowboys"),
+                    };
+                    push(
+                        &mut offer,
+                        format!("Prison: {n} of your cowboys"),
+                        None,
+                        choice(text, label, format!("costs {} with the fees", dollars(i64::from(cost)))),
+                    );
+                }
+                Action::Place(f) => {
+                    let title = match state.tasks.head() {
+                        Some(Task::PlaceCow { cow }) => {
+                            format!("Put the stolen cow {}", cow_words(cfg, state, cow as usize))
+                        }
+                        Some(Task::PlaceBoy { owner, by, .. }) if owner == by => {
+                            "Put your released cowboy".to_owned()
+                        }
+                        Some(Task::PlaceBoy { owner, .. }) => {
+                            format!("Put {} cowboy who lost the duel", whose(names, me, owner as usize))
+                        }
+                        _ => "Put the piece".to_owned(),
+                    };
+                    push(
+                        &mut offer,
+                        title,
+                        None,
+                        choice(text, format!("on {f}"), kind_words(f.kind()).to_owned()),
+                    );
+                }
+                Action::Sell(n) => {
+                    let cow = state.town.as_slice().get(n as usize - 1).copied();
+                    let words = cow.map(|c| cow_words(cfg, state, c as usize)).unwrap_or_default();
+                    push(
+                        &mut offer,
+                        "Sell first".to_owned(),
+                        None,
+                        choice(text, format!("cow {words}"), String::new()),
+                    );
+                }
+                Action::Corral(card) => {
+                    let (label, effect) = corral_words(table, card);
+                    push(&mut offer, corral_title(table), None, choice(text, label, effect));
+                }
+                Action::Borrow(_) | Action::Ask { .. } | Action::Bankrupt if !shortfall_seen => {
+                    shortfall_seen = true;
+                    for c in money_choices(table, legal, names) {
+                        push(&mut offer, "Short of money".to_owned(), None, c);
+                    }
+                }
+                Action::Accept | Action::Refuse => {
+                    let title = match state.asked {
+                        Some(a) => {
+                            let borrower = match state.tasks.head() {
+                                Some(Task::Pay { payer, .. }) => name(names, payer as usize),
+                                _ => "someone".to_owned(),
+                            };
+                            format!(
+                                "{borrower} asks you for {}, repaid {} at the end",
+                                dollars(i64::from(a.amount)),
+                                dollars(i64::from(a.repay))
+                            )
+                        }
+                        None => "A loan asked".to_owned(),
+                    };
+                    let label = if *action == Action::Accept { "lend the money" } else { "refuse" };
+                    push(&mut offer, title, None, choice(text, label.to_owned(), String::new()));
+                }
+                _ => {}
+            }
+        }
+        offer
+    }
+}
+
+/// Where a cowboy's move ends, and what happens there: `to b52`, `steals B4 (?)`.
+fn boy_words(table: &Table, names: &[String], to: Space) -> (String, String) {
+    let state = table.state();
+    let me = table.me();
+    let Some(field) = to.field() else {
+        return ("into Abilene".to_owned(), "safe: no duel in town".to_owned());
+    };
+    let label = format!("to {field}");
+    if let Some(cow) = cow_on(state, field) {
+        return (label, format!("steals {}", cow_words(&table.cfg, state, cow)));
+    }
+    if let Some(seat) = boy_on(state, field) {
+        return (label, format!("duel with {}", name(names, seat)));
+    }
+    let owner = seat_of(&table.cfg, field.ranch());
+    let effect = match owner {
+        None => "free pasture".to_owned(),
+        Some(s) if s == me => String::new(),
+        Some(s) => format!("on {} ranch", whose(names, me, s)),
+    };
+    (label, effect)
+}
+
+/// The corral's heading: the cow sold and who sells it.
+fn corral_title(table: &Table) -> String {
+    let state = table.state();
+    match state.sale {
+        Some(sale) => {
+            let seller = state.turn as usize;
+            format!(
+                "Corral card: cow {} sold by ranch {}",
+                cow_words(&table.cfg, state, sale.cow as usize),
+                ranch(&table.cfg, seller).letter()
+            )
+        }
+        None => "Corral card".to_owned(),
+    }
+}
+
+/// A corral card in words, and, when the person knows the cow, what it would bring.
+fn corral_words(table: &Table, card: CorralCard) -> (String, String) {
+    let state = table.state();
+    let label = match card {
+        CorralCard::Own => "OK: it carries the seller's brand",
+        CorralCard::None => "–: it carries no brand",
+        CorralCard::Other => "?: it carries another brand (contests)",
+    };
+    let effect = state
+        .sale
+        .and_then(|sale| state.cows[sale.cow as usize].id.0)
+        .map(|id| {
+            let seller = ranch(&table.cfg, state.turn as usize);
+            let t = tabula_abilene::corral::settlement(card, seller, id);
+            match t {
+                0 => "you pay nothing".to_owned(),
+                t if t > 0 => format!("you receive {}", dollars(i64::from(t))),
+                t => format!("you pay {}", dollars(i64::from(-t))),
+            }
+        })
+        .unwrap_or_default();
+    (label.to_owned(), effect)
+}
+
+/// The money choices for a payment the person cannot make: the smallest bank loan (and a
+/// round one), a loan from each seat that may be asked, bankruptcy.
+fn money_choices(table: &Table, legal: &[String], names: &[String]) -> Vec<Choice> {
+    let state = table.state();
+    let Waiting::Short { shortfall, .. } = rules::waiting(state) else { return Vec::new() };
+    let mut out = Vec::new();
+    let has = |t: &str| legal.iter().any(|l| l == t);
+    let mut amounts = vec![shortfall];
+    let round = shortfall.div_ceil(1000) * 1000;
+    if round != shortfall {
+        amounts.push(round);
+    }
+    for amount in amounts {
+        let text = format!("borrow {amount}");
+        if has(&text) {
+            out.push(Choice {
+                action: text,
+                label: format!("a bank loan of {}", dollars(i64::from(amount))),
+                effect: format!("repay {} at the end", dollars(i64::from(bank_repayment(amount)))),
+                key: None,
+            });
+        }
+    }
+    for seat in 0..state.num_players() {
+        // Cheaper than the bank by $100, and never less than the loan.
+        let repay = bank_repayment(shortfall).saturating_sub(100).max(shortfall);
+        let text = format!("ask {seat} {shortfall} {repay}");
+        if has(&text) {
+            out.push(Choice {
+                action: text,
+                label: format!("ask {} for {}", name(names, seat), dollars(i64::from(shortfall))),
+                effect: format!("repay {} at the end, if accepted", dollars(i64::from(repay))),
+                key: None,
+            });
+        }
+    }
+    if has("bankrupt") {
+        out.push(Choice {
+            action: "bankrupt".to_owned(),
+            label: "go bankrupt".to_owned(),
+            effect: "out of the game, ranked last".to_owned(),
+            key: None,
+        });
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------
+// Choosing a move.
+
+/// What the person is choosing: the row of the list, and digits typed to name one.
+///
+/// The choice starts again whenever the game moves on ([`Picker::synced`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Picker {
+    /// The selected row (a move, counted from 0 over every group).
+    pub row: usize,
+    /// Digits typed so far to choose a row by its number.
+    pub typed: String,
+    moment: Option<usize>,
+    /// The piece chosen before the game moved on, to keep it selected.
+    last_from: Option<Space>,
+}
+
+impl Picker {
+    /// This choice as it stands after `steps` actions: unchanged while the game has not
+    /// moved; otherwise started again on the first row (or the same piece's moves).
+    pub fn synced(&self, steps: usize, offer: &Offer) -> Picker {
+        if self.moment == Some(steps) {
+            return self.clone();
+        }
+        let row = self
+            .last_from
+            .and_then(|from| offer.groups.iter().position(|g| g.from == Some(from)))
+            .map_or(0, |g| offer.first_row(g));
+        Picker { row, typed: String::new(), moment: Some(steps), last_from: self.last_from }
+    }
+
+    /// The selected move, if any.
+    pub fn selected<'a>(&self, offer: &'a Offer) -> Option<&'a Choice> {
+        offer.moves().get(self.row).copied()
+    }
+
+    /// Reacts to a key (the screen's common keys are [`Outcome::Ignored`]).
+    pub fn on_key(&mut self, steps: usize, offer: &Offer, key: KeyEvent) -> Outcome {
+        *self = self.synced(steps, offer);
+        if key.modifiers.intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) {
+            return Outcome::Ignored;
+        }
+        let rows = offer.len();
+        if rows == 0 {
+            return match key.code {
+                KeyCode::Enter | KeyCode::Char(' ') | KeyCode::Up | KeyCode::Down => Outcome::Waiting,
+                _ => Outcome::Ignored,
+            };
+        }
+        if let KeyCode::Char(c @ '0'..='9') = key.code {
+            self.typed.push(c);
+            return self.after_digit(offer);
+        }
+        if !self.typed.is_empty() {
+            match key.code {
+                KeyCode::Enter | KeyCode::Char(' ') => return self.finish_typed(offer),
+                KeyCode::Backspace => {
+                    self.typed.pop();
+                    return Outcome::Done;
+                }
+                _ => self.typed.clear(),
+            }
+        }
+        match key.code {
+            KeyCode::Up | KeyCode::Char('k') => self.step(offer, -1),
+            KeyCode::Down | KeyCode::Char('j') => self.step(offer, 1),
+            KeyCode::PageUp => self.step(offer, -8),
+            KeyCode::PageDown => self.step(offer, 8),
+            KeyCode::Home => self.go(offer, 0),
+            KeyCode::End => self.go(offer, rows - 1),
+            KeyCode::Tab | KeyCode::Right | KeyCode::Char('l') if offer.groups.len() > 1 => {
+                self.group(offer, 1)
+            }
+            KeyCode::BackTab | KeyCode::Left | KeyCode::Char('h') if offer.groups.len() > 1 => {
+                self.group(offer, -1)
+            }
+            KeyCode::Char('p') if offer.can_pass() => Outcome::Play("pass".to_owned()),
+            KeyCode::Enter | KeyCode::Char(' ') => match self.selected(offer) {
+                Some(choice) => {
+                    self.last_from = offer.group_of(self.row).and_then(|(g, _)| offer.groups[g].from);
+                    if let Ok(Action::Cow { to, .. } | Action::Boy { to, .. }) = Action::parse(&choice.action)
+                    {
+                        // The piece moved: follow it where it lands (its moves are over).
+                        self.last_from = Some(to);
+                    }
+                    Outcome::Play(choice.action.clone())
+                }
+                None => Outcome::Waiting,
+            },
+            _ => Outcome::Ignored,
+        }
+    }
+
+    /// Reads a typed line: a row's number plays it; several moves separated by `;` play
+    /// in order, all or none; anything else is played as notation (the rules explain a
+    /// refusal).
+    pub fn on_line(&mut self, offer: &Offer, line: &str) -> Outcome {
+        let line = line.trim();
+        if let Ok(n) = line.parse::<usize>() {
+            return match offer.moves().get(n.wrapping_sub(1)) {
+                Some(choice) => Outcome::Play(choice.action.clone()),
+                None if offer.is_empty() => Outcome::Waiting,
+                None => Outcome::Say(format!("there is no move {n}: the list has {}", offer.len()), true),
+            };
+        }
+        let parts: Vec<String> =
+            line.split(';').map(str::trim).filter(|p| !p.is_empty()).map(str::to_owned).collect();
+        if parts.len() > 1 {
+            return Outcome::PlayAll(parts);
+        }
+        Outcome::Play(line.to_owned())
+    }
+
+    /// The keys that do something now.
+    pub fn key_hints(&self, offer: &Offer) -> Vec<(&'static str, &'static str)> {
+        if offer.is_empty() {
+            return Vec::new();
+        }
+        if !self.typed.is_empty() {
+            return vec![("0-9", "move number"), ("Enter", "choose it"), ("Esc", "cancel")];
+        }
+        let mut hints = vec![("↑/↓", "choose"), ("Enter", "play")];
+        if offer.groups.len() > 1 {
+            hints.push(("Tab", if offer.movable().is_empty() { "next group" } else { "next piece" }));
+        }
+        if offer.can_pass() {
+            hints.push(("p", "pass"));
+        }
+        hints.push(("1-9", "by number"));
+        hints
+    }
+
+    fn go(&mut self, offer: &Offer, row: usize) -> Outcome {
+        self.row = row.min(offer.len().saturating_sub(1));
+        Outcome::Say(String::new(), false)
+    }
+
+    fn step(&mut self, offer: &Offer, step: isize) -> Outcome {
+        let rows = offer.len() as isize;
+        let row = self.row as isize + step;
+        let row = if step.abs() == 1 { row.rem_euclid(rows) } else { row.clamp(0, rows - 1) };
+        self.go(offer, row as usize)
+    }
+
+    fn group(&mut self, offer: &Offer, step: isize) -> Outcome {
+        let groups = offer.groups.len() as isize;
+        let (g, _) = offer.group_of(self.row).unwrap_or((0, 0));
+        let next = (g as isize + step).rem_euclid(groups) as usize;
+        self.go(offer, offer.first_row(next))
+    }
+
+    fn after_digit(&mut self, offer: &Offer) -> Outcome {
+        let longer = (1..=offer.len()).any(|n| {
+            let n = n.to_string();
+            n.len() > self.typed.len() && n.starts_with(self.typed.as_str())
+        });
+        if longer {
+            Outcome::Say(format!("move {}…: type the next digit, or Enter", self.typed), false)
+        } else {
+            self.finish_typed(offer)
+        }
+    }
+
+    fn finish_typed(&mut self, offer: &Offer) -> Outcome {
+        let typed = std::mem::take(&mut self.typed);
+        match typed.parse::<usize>() {
+            Ok(n) if (1..=offer.len()).contains(&n) => {
+                self.row = n - 1;
+                let choice = offer.moves()[n - 1];
+                Outcome::Say(format!("Move {n}: {} — Enter plays it.", choice.action), false)
+            }
+            _ => Outcome::Say(format!("there is no move {typed}: the list has {}", offer.len()), true),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The log's sentences.
+
+/// The log's lines for one action, told from `human`'s seat: `b` and `a` are the states
+/// (the person's views, or in a replay the full states) around it, `text` the action as
+/// the seat saw it (`herd ?`, `corral hidden` for what it may not see).
+pub fn log_lines(
+    cfg: &Config,
+    b: &State,
+    a: &State,
+    actor: Turn,
+    text: &str,
+    human: usize,
+    names: &[String],
+) -> Vec<LogLine> {
+    let n = |s: usize| name(names, s);
+    let v = |s: usize, base: &str| verb(human, s, base);
+    let mut lines = Vec::new();
+    let mover = b.turn as usize;
+    let line = |seat: usize, text: String| LogLine { seat: Some(seat), text };
+    // Another seat's hidden placement or card.
+    if text == "herd ?" {
+        // Told once, when the seat's whole herd stands on its ranch.
+        let done = a.cows.iter().enumerate().all(|(i, c)| i / 9 != mover || c.at != CowAt::Unplaced);
+        if done {
+            lines.push(line(
+                mover,
+                format!("{} the herd on the cow heads (values hidden)", v(mover, "place")),
+            ));
+        }
+        return lines;
+    }
+    if text == "corral hidden" {
+        let seat = match (b.sale, actor) {
+            (_, Turn::Player(s)) => s,
+            (Some(sale), _) => rules::next_card_seat(b, &sale).map_or(mover, usize::from),
+            _ => mover,
+        };
+        lines.push(line(seat, format!("{} a corral card face down", v(seat, "play"))));
+        lines.extend(sale_lines(cfg, b, a, human, names));
+        return lines;
+    }
+    let Ok(action) = Action::parse(text) else {
+        lines.push(LogLine { seat: actor.player(), text: text.to_owned() });
+        return lines;
+    };
+    match action {
+        Action::First(s) => lines
+            .push(LogLine { seat: None, text: format!("{} {} first", n(s as usize), v(s as usize, "play")) }),
+        Action::Herd(value) => {
+            let placed = newly_placed(b, a);
+            let at =
+                placed.and_then(|c| a.cows[c].at.field()).map(|f| format!(" on {f}")).unwrap_or_default();
+            let id = Identity::in_herd(ranch(cfg, mover), value).map_or_else(String::new, identity_words);
+            let cow = placed.map(|c| cow_id(cfg, c)).unwrap_or_default();
+            lines.push(line(mover, format!("{} cow {cow} ({id}){at}", v(mover, "place"))));
+        }
+        Action::Roll { light, dark } => {
+            let seat = a.turn as usize;
+            lines.push(line(
+                seat,
+                format!(
+                    "{} light {} {}, dark {} {} {}",
+                    v(seat, "roll"),
+                    light[0],
+                    light[1],
+                    dark[0],
+                    dark[1],
+                    dark[2]
+                ),
+            ));
+            let fees = b.ranchers[seat].cash.saturating_sub(a.ranchers[seat].cash);
+            if fees > 0 && a.stage != Stage::Prison {
+                lines.push(line(
+                    seat,
+                    format!("{} {} of prison fees", v(seat, "pay"), dollars(i64::from(fees))),
+                ));
+            }
+        }
+        Action::Release(k) => {
+            let text = match k {
+                0 => format!("{} no cowboy from prison", v(mover, "release")),
+                1 => format!("{} one cowboy from prison", v(mover, "release")),
+                k => format!("{} {k} cowboys from prison", v(mover, "release")),
+            };
+            lines.push(line(mover, text));
+        }
+        Action::Place(f) => {
+            let (seat, what) = match b.tasks.head() {
+                Some(Task::PlaceCow { cow }) => (
+                    b.cows[cow as usize].owner as usize,
+                    format!("the stolen cow {}", cow_id(cfg, cow as usize)),
+                ),
+                Some(Task::PlaceBoy { owner, by, .. }) if owner == by => {
+                    (by as usize, format!("{} released cowboy", whose(names, human, by as usize)))
+                }
+                Some(Task::PlaceBoy { owner, by, .. }) => {
+                    (by as usize, format!("{} beaten cowboy", whose(names, human, owner as usize)))
+                }
+                _ => (actor.player().unwrap_or(mover), "a piece".to_owned()),
+            };
+            lines.push(line(seat, format!("{} {what} on {f} ({})", v(seat, "put"), kind_words(f.kind()))));
+        }
+        Action::Pass => {
+            let word = if mover == human { "give up" } else { "gives up" };
+            lines.push(line(mover, format!("{word} the light dice left")));
+        }
+        Action::Cow { from, to, die } => {
+            let cow = cow_on(b, from).map(|c| cow_id(cfg, c)).unwrap_or_default();
+            let words = if to.is_abilene() {
+                format!("{} cow {cow} from {from} into Abilene with a {die}", v(mover, "drive"))
+            } else {
+                format!("{} cow {cow} {from}→{to} with a {die}", v(mover, "move"))
+            };
+            lines.push(line(mover, words));
+        }
+        Action::Boy { from, to, die } => {
+            let mut words = format!("{} a cowboy {from}→{to} with a {die}", v(mover, "move"));
+            if let Some(field) = to.field() {
+                if let Some(cow) = cow_on(b, field) {
+                    words.push_str(&format!(", stealing cow {}", cow_words(cfg, a, cow)));
+                } else if let Some(seat) = boy_on(b, field) {
+                    words.push_str(&format!(": a duel with {} cowboy", whose(names, human, seat)));
+                }
+            }
+            lines.push(line(mover, words));
+        }
+        Action::Duel { attacker, defender } => {
+            if let Some(duel) = b.duel {
+                let (att, def) = (duel.attacker as usize, duel.defender as usize);
+                let (winner, loser) = if attacker > defender { (att, def) } else { (def, att) };
+                let mut words = format!(
+                    "duel on {}: {} {attacker}, {} {defender}: {} {}",
+                    duel.field,
+                    n(att),
+                    n(def),
+                    n(winner),
+                    v(winner, "win")
+                );
+                if a.ranchers[loser].in_prison() > b.ranchers[loser].in_prison() {
+                    words.push_str(&format!("; {} cowboy goes to prison", whose(names, human, loser)));
+                }
+                lines.push(LogLine { seat: None, text: words });
+            }
+        }
+        Action::Sell(k) => {
+            let cow =
+                b.town.as_slice().get(k as usize - 1).map(|&c| cow_id(cfg, c as usize)).unwrap_or_default();
+            lines.push(line(mover, format!("{} cow {cow} first", v(mover, "sell"))));
+        }
+        Action::Corral(card) => {
+            let seat = actor.player().unwrap_or(mover);
+            lines.push(line(seat, format!("{} corral {card}", v(seat, "play"))));
+            lines.extend(sale_lines(cfg, b, a, human, names));
+        }
+        Action::Borrow(amount) => {
+            let seat = actor.player().unwrap_or(mover);
+            lines.push(line(
+                seat,
+                format!(
+                    "{} {} from the bank (repays {} at the end)",
+                    v(seat, "borrow"),
+                    dollars(i64::from(amount)),
+                    dollars(i64::from(bank_repayment(u32::from(amount))))
+                ),
+            ));
+        }
+        Action::Ask { seat: lender, amount, repay } => {
+            let seat = actor.player().unwrap_or(mover);
+            lines.push(line(
+                seat,
+                format!(
+                    "{} {} for {}, repaid {} at the end",
+                    v(seat, "ask"),
+                    n(lender as usize),
+                    dollars(i64::from(amount)),
+                    dollars(i64::from(repay))
+                ),
+            ));
+        }
+        Action::Accept | Action::Refuse => {
+            let seat = actor.player().unwrap_or(mover);
+            let word = if action == Action::Accept {
+                v(seat, "lend")
+            } else {
+                format!("{} to lend", v(seat, "refuse"))
+            };
+            let borrower = match b.tasks.head() {
+                Some(Task::Pay { payer, .. }) => n(payer as usize),
+                _ => "the borrower".to_owned(),
+            };
+            let amount = b.asked.map(|x| dollars(i64::from(x.amount))).unwrap_or_default();
+            lines.push(line(seat, format!("{word} {borrower} {amount}")));
+        }
+        Action::Bankrupt => {
+            let seat = actor.player().unwrap_or(mover);
+            lines.push(line(
+                seat,
+                format!(
+                    "{} bankrupt and {} out of the game",
+                    v(seat, "go"),
+                    if seat == human { "are" } else { "is" }
+                ),
+            ));
+        }
+    }
+    if a.stage == Stage::Over && b.stage != Stage::Over {
+        lines.push(LogLine { seat: None, text: format!("game over: {}", ending_words(a, human, names)) });
+    }
+    lines
+}
+
+/// The cow placed by a `herd` step.
+fn newly_placed(b: &State, a: &State) -> Option<usize> {
+    (0..a.cows.len()).find(|&i| b.cows[i].at == CowAt::Unplaced && a.cows[i].at != CowAt::Unplaced)
+}
+
+/// When a corral card completes a sale: the reveal, in one line.
+fn sale_lines(cfg: &Config, b: &State, a: &State, human: usize, names: &[String]) -> Vec<LogLine> {
+    let Some(rec) = a.last_sale.filter(|r| Some(*r) != b.last_sale) else { return Vec::new() };
+    vec![LogLine { seat: None, text: sale_summary(cfg, a, &rec, human, names) }]
+}
+
+/// A sale in one sentence: `cow B4 ($600, brand B) sold by greedy-1: the bank pays $1,600; seller +$1,000`.
+pub fn sale_summary(
+    cfg: &Config,
+    state: &State,
+    rec: &tabula_abilene::state::SaleRecord,
+    human: usize,
+    names: &[String],
+) -> String {
+    let seller = rec.seller as usize;
+    let gain = i64::from(rec.bank) - rec.transfers.iter().map(|&t| i64::from(t)).sum::<i64>();
+    let cards: Vec<String> = (0..state.num_players())
+        .filter_map(|s| match rec.cards[s] {
+            Slot::Card(c) => Some(format!("{} {c}", name(names, s))),
+            _ => None,
+        })
+        .collect();
+    let _ = human;
+    format!(
+        "cow {} sold by {}: cards {}; the bank pays {}; the seller {} {} in all",
+        cow_words(cfg, state, rec.cow as usize),
+        name(names, seller),
+        if cards.is_empty() { "none".to_owned() } else { cards.join(", ") },
+        dollars(i64::from(rec.bank)),
+        if gain >= 0 { "gets" } else { "loses" },
+        dollars(gain.abs())
+    )
+}
+
+/// The ranchers in their final order: seat, final money, bankrupt.
+pub fn standings(state: &State) -> Vec<(usize, i64, bool)> {
+    let mut rows: Vec<(usize, i64, bool)> =
+        (0..state.num_players()).map(|s| (s, state.final_money(s), !state.ranchers[s].active())).collect();
+    rows.sort_by_key(|&(s, money, bankrupt)| {
+        (
+            bankrupt,
+            std::cmp::Reverse(if bankrupt {
+                i64::from(state.ranchers[s].bankrupt.unwrap_or(0))
+            } else {
+                money
+            }),
+        )
+    });
+    rows
+}
+
+/// Who won, in words: `you win with $14,300`, `greedy-2 wins with $12,000`, `a tie: …`.
+pub fn ending_words(state: &State, human: usize, names: &[String]) -> String {
+    let rows = standings(state);
+    let Some(&(first, money, _)) = rows.first() else { return String::new() };
+    let tied: Vec<usize> = rows.iter().filter(|r| !r.2 && r.1 == money).map(|r| r.0).collect();
+    if tied.len() > 1 {
+        let who: Vec<String> = tied.iter().map(|&s| name(names, s)).collect();
+        return format!("a tie between {} with {}", who.join(" and "), dollars(money));
+    }
+    format!("{} {} with {}", name(names, first), verb(human, first, "win"), dollars(money))
+}
+
+/// How the game ended, for the person: `you win`, `greedy-2 wins`; `None` while not over.
+pub fn verdict(session: &Session) -> Option<String> {
+    let table = Table::of(session).filter(Table::is_over)?;
+    Some(ending_words(table.state(), session.human(), session.names()))
+}
