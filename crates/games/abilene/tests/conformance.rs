@@ -10,7 +10,7 @@ fn run(options: Value, playouts: usize, view_every: usize, sweep_every: usize, s
     let game = Abilene::from_json(&options).unwrap_or_else(|e| panic!("{options}: {e}"));
     let report = conformance::check(
         &game,
-        Config { playouts, seed: 3, view_every, sweep_every, swaps, ..Config::default() },
+        Config { playouts, seed: 3, view_every, sweep_every, swaps },
     );
     assert_eq!(report.playouts, playouts, "{options}");
     assert!(
