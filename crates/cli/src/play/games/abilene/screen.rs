@@ -436,7 +436,7 @@ fn panel_lines(session: &Session, table: &Table, width: usize) -> Vec<Line<'stat
             }
             let card = match sale.cards[s] {
                 Slot::Empty => "…".to_owned(),
-                Slot::Hidden => "▒".to_owned(),
+                Slot::Hidden => "played".to_owned(),
                 Slot::Card(c) => c.word().to_owned(),
             };
             spans.push(Span::styled(

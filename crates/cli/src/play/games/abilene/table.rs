@@ -320,7 +320,7 @@ impl Offer {
         let mut shortfall_seen = false;
         for (action, text) in &sorted {
             match *action {
-                Action::Cow { from, to, die } => {
+                Action::Cow { from, to, .. } => {
                     let Some(cow) = cow_on(state, from) else { continue };
                     let title = format!("Cow {} on {from}", cow_words(cfg, state, cow));
                     let (label, effect) = if to.is_abilene() {
@@ -328,20 +328,15 @@ impl Offer {
                     } else {
                         (format!("to {to}"), String::new())
                     };
-                    push(
-                        &mut offer,
-                        title,
-                        Some(from.space()),
-                        choice(text, format!("{label} (a {die})"), effect),
-                    );
+                    push(&mut offer, title, Some(from.space()), choice(text, label, effect));
                 }
-                Action::Boy { from, to, die } => {
+                Action::Boy { from, to, .. } => {
                     let title = match from.field() {
                         Some(f) => format!("Cowboy on {f}"),
                         None => "Cowboy in Abilene".to_owned(),
                     };
                     let (label, effect) = boy_words(table, names, to);
-                    push(&mut offer, title, Some(from), choice(text, format!("{label} (a {die})"), effect));
+                    push(&mut offer, title, Some(from), choice(text, label, effect));
                 }
                 _ => {}
             }
@@ -439,7 +434,7 @@ impl Offer {
                 }
                 Action::Corral(card) => {
                     let (label, effect) = corral_words(table, card);
-                    push(&mut offer, corral_title(table), None, choice(text, label, effect));
+                    push(&mut offer, corral_title(table, names), None, choice(text, label, effect));
                 }
                 Action::Borrow(_) | Action::Ask { .. } | Action::Bankrupt if !shortfall_seen => {
                     shortfall_seen = true;
@@ -477,7 +472,7 @@ fn boy_words(table: &Table, names: &[String], to: Space) -> (String, String) {
     let state = table.state();
     let me = table.me();
     let Some(field) = to.field() else {
-        return ("into Abilene".to_owned(), "safe: no duel in town".to_owned());
+        return ("into Abilene".to_owned(), "no duel in town".to_owned());
     };
     let label = format!("to {field}");
     if let Some(cow) = cow_on(state, field) {
@@ -488,7 +483,7 @@ fn boy_words(table: &Table, names: &[String], to: Space) -> (String, String) {
     }
     let owner = seat_of(&table.cfg, field.ranch());
     let effect = match owner {
-        None => "free pasture".to_owned(),
+        None => "free ranch".to_owned(),
         Some(s) if s == me => String::new(),
         Some(s) => format!("on {} ranch", whose(names, me, s)),
     };
@@ -496,14 +491,15 @@ fn boy_words(table: &Table, names: &[String], to: Space) -> (String, String) {
 }
 
 /// The corral's heading: the cow sold and who sells it.
-fn corral_title(table: &Table) -> String {
+fn corral_title(table: &Table, names: &[String]) -> String {
     let state = table.state();
     match state.sale {
         Some(sale) => {
             let seller = state.turn as usize;
             format!(
-                "Corral card: cow {} sold by ranch {}",
+                "Corral card: cow {} sold by {} (ranch {})",
                 cow_words(&table.cfg, state, sale.cow as usize),
+                name(names, seller),
                 ranch(&table.cfg, seller).letter()
             )
         }
@@ -783,10 +779,7 @@ pub fn log_lines(
         // Told once, when the seat's whole herd stands on its ranch.
         let done = a.cows.iter().enumerate().all(|(i, c)| i / 9 != mover || c.at != CowAt::Unplaced);
         if done {
-            lines.push(line(
-                mover,
-                format!("{} the herd on the cow heads (values hidden)", v(mover, "place")),
-            ));
+            lines.push(line(mover, format!("{} its herd (values hidden)", v(mover, "place"))));
         }
         return lines;
     }
