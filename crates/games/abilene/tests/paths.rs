@@ -1,14 +1,17 @@
 //! Paths against docs/rules/abilene.md §Paths, §2 Cattle and §3 Cowboys: the doc's
 //! examples, blocking, reversals, turns around the town, and a brute-force cross-check: a
 //! naive walker that tries every sequence of spaces step by step and applies the rules
-//! literally, on thousands of random boards, for cows and cowboys and every die.
+//! literally, on thousands of random boards, for cows and cowboys and every die; and every
+//! cow and cowboy move of seeded random games (3, 4 and 6 players) against that walk.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tabula_abilene::paths::{cow_ends, cowboy_ends, reach};
-use tabula_abilene::{Dir, Field, Hex, Ranch, Space, Spaces};
+use tabula_abilene::state::{BoyAt, CowAt};
+use tabula_abilene::{Abilene, Action, Dir, Field, Hex, Ranch, Space, Spaces, Stage, State};
+use tabula_core::{Game, Turn};
 
 fn sp(name: &str) -> Space {
     name.parse().unwrap_or_else(|e| panic!("{e}"))
@@ -448,4 +451,223 @@ fn reach_matches_the_brute_force_walk_on_random_sets() {
         let slow = naive.ends(start, min, max, &|s| pass.contains(s), &|s| end.contains(s));
         assert_eq!(fast, slow, "from {start}, {min}..={max} steps, pass {pass}, end {end}");
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// Every cow and cowboy move of seeded random games against the brute-force walk.
+// ---------------------------------------------------------------------------------------
+
+/// What stands on a field of a game's board: a cow or a cowboy, and its seat.
+#[derive(Clone, Copy, PartialEq)]
+enum On {
+    Empty,
+    Cow(usize),
+    Boy(usize),
+}
+
+/// The ranches of seats 0, 1, 2, … (rules §The board, "Ranches in play").
+fn seat_ranches(players: usize) -> Vec<Ranch> {
+    let letters = match players {
+        3 => "ACE",
+        4 => "ABDE",
+        5 => "ABCDE",
+        6 => "ABCDEF",
+        _ => unreachable!(),
+    };
+    letters.chars().map(|c| Ranch::from_letter(c).unwrap()).collect()
+}
+
+/// Whether a field is a cow head (ring 5 positions 1–3, ring 6) or on the outer edge
+/// (ring 7): where a stolen cow may be put (rules §The board's kinds, §Rustling).
+fn takes_a_stolen_cow(f: Field) -> bool {
+    (f.ring() == 5 && (1..=3).contains(&f.pos())) || f.ring() >= 6
+}
+
+/// What the coverage of the games came to.
+#[derive(Default, Debug)]
+struct Seen {
+    cattle_states: usize,
+    cowboy_states: usize,
+    cow_moves: usize,
+    cows_into_town: usize,
+    boy_moves: usize,
+    boys_out_of_town: usize,
+    boys_into_town: usize,
+    boys_through_town: usize,
+    thefts: usize,
+    duels: usize,
+    cows_kept_for_lack_of_room: usize,
+}
+
+/// The cow and cowboy moves of the player in a cattle or cowboy phase, from the rules'
+/// words (§2, §3) and the naive walker alone.
+fn moves_by_the_rules(naive: &Naive, ranches: &[Ranch], st: &State, seen: &mut Seen) -> BTreeSet<Action> {
+    let p = st.turn as usize;
+    let mine = ranches[p];
+    // Who stands where: one piece a field.
+    let mut on = [On::Empty; 162];
+    let mut put = |f: Field, piece: On| {
+        assert!(on[f.index()] == On::Empty, "two pieces on {f}");
+        on[f.index()] = piece;
+    };
+    for c in st.cows.iter() {
+        if let CowAt::Field(f) = c.at {
+            put(f, On::Cow(c.owner as usize));
+        }
+    }
+    for (s, r) in st.ranchers.iter().enumerate() {
+        for b in &r.cowboys {
+            if let BoyAt::Field(f) = b.at {
+                put(f, On::Boy(s));
+            }
+        }
+    }
+    let at = |s: Space| s.field().map(|f| on[f.index()]);
+    let mut out = BTreeSet::new();
+    match st.stage {
+        Stage::Cattle => {
+            seen.cattle_states += 1;
+            // Each unused light die, each value once; a 0 moves nothing.
+            let dice: BTreeSet<u8> = (0..2)
+                .filter(|&i| !st.dice.light_used[i] && st.dice.light[i] > 0)
+                .map(|i| st.dice.light[i])
+                .collect();
+            let in_ranch = |s: Space| s.field().is_some_and(|f| f.ranch() == mine);
+            // Inside its ranch, past empty fields and its owner's cowboys; onto an empty
+            // field of its ranch or into Abilene.
+            let pass = |s: Space| in_ranch(s) && (at(s) == Some(On::Empty) || at(s) == Some(On::Boy(p)));
+            let end = |s: Space| s.is_abilene() || (in_ranch(s) && at(s) == Some(On::Empty));
+            for c in st.cows.iter().filter(|c| c.owner as usize == p && !c.moved) {
+                let CowAt::Field(from) = c.at else { continue };
+                for &die in &dice {
+                    for to in naive.ends(from.space(), 1, die, &pass, &end) {
+                        seen.cow_moves += 1;
+                        seen.cows_into_town += usize::from(to.is_abilene());
+                        out.insert(Action::Cow { from, to, die });
+                    }
+                }
+            }
+        }
+        Stage::Cowboys => {
+            seen.cowboy_states += 1;
+            let dice: BTreeSet<u8> =
+                (0..3).filter(|&i| !st.dice.dark_used[i]).map(|i| st.dice.dark[i]).collect();
+            // Room for a stolen cow: a free cow-head or outer-edge field of his ranch.
+            let room = Field::all()
+                .any(|f| f.ranch() == mine && takes_a_stolen_cow(f) && on[f.index()] == On::Empty);
+            let pass = |s: Space| s.is_abilene() || at(s) == Some(On::Empty);
+            let end = |s: Space| match at(s) {
+                None => true, // Abilene, whoever is there
+                Some(On::Empty) => true,
+                Some(On::Boy(q)) => q != p,
+                Some(On::Cow(q)) => q != p && room,
+            };
+            // The cowboys who have not moved, those in Abilene counted once.
+            let mut starts = BTreeSet::new();
+            for b in st.ranchers[p].cowboys.iter().filter(|b| !b.moved) {
+                match b.at {
+                    BoyAt::Field(f) => starts.insert(f.space()),
+                    BoyAt::Abilene => starts.insert(Space::ABILENE),
+                    _ => false,
+                };
+            }
+            for &from in &starts {
+                for &die in &dice {
+                    let ends = naive.ends(from, die, die, &pass, &end);
+                    // Through the town: ends the same die reaches only by crossing it.
+                    if from != Space::ABILENE {
+                        let around = naive.ends(from, die, die, &|s| at(s) == Some(On::Empty), &end);
+                        seen.boys_through_town += (ends - around).iter().filter(|s| !s.is_abilene()).count();
+                    }
+                    for to in ends {
+                        seen.boy_moves += 1;
+                        seen.boys_out_of_town += usize::from(from.is_abilene());
+                        seen.boys_into_town += usize::from(to.is_abilene());
+                        seen.thefts += usize::from(matches!(at(to), Some(On::Cow(_))));
+                        seen.duels += usize::from(matches!(at(to), Some(On::Boy(_))));
+                        out.insert(Action::Boy { from, to, die });
+                    }
+                    if !room {
+                        let with_room = naive.ends(from, die, die, &pass, &|s| {
+                            end(s) || matches!(at(s), Some(On::Cow(q)) if q != p)
+                        });
+                        seen.cows_kept_for_lack_of_room += (with_room - ends).len();
+                    }
+                }
+            }
+        }
+        _ => unreachable!(),
+    }
+    out
+}
+
+#[test]
+fn every_move_of_random_games_matches_the_brute_force_walk() {
+    let naive = Naive::new();
+    let mut seen = Seen::default();
+    let mut legal = Vec::new();
+    let mut buffer = Vec::new();
+    for (players, seeds) in [(4, 0..10), (3, 10..15), (6, 20..25)] {
+        let g = Abilene::from_json(&serde_json::json!({"players": players, "turn_limit": 60})).unwrap();
+        let ranches = seat_ranches(players);
+        for seed in seeds {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut st = g.initial_state();
+            loop {
+                let action = match g.turn(&st) {
+                    Turn::Terminal => break,
+                    Turn::Chance => g.sample_chance(&st, &mut buffer, &mut rng),
+                    Turn::Player(seat) => {
+                        g.legal_actions(&st, &mut legal);
+                        let phase = matches!(st.stage, Stage::Cattle | Stage::Cowboys)
+                            && st.tasks.head().is_none()
+                            && st.duel.is_none();
+                        if phase {
+                            assert_eq!(seat, st.turn as usize);
+                            let want = moves_by_the_rules(&naive, &ranches, &st, &mut seen);
+                            let got: BTreeSet<Action> = legal
+                                .iter()
+                                .copied()
+                                .filter(|a| matches!(a, Action::Cow { .. } | Action::Boy { .. }))
+                                .collect();
+                            let json = || serde_json::to_string(&st).unwrap();
+                            assert!(
+                                want == got,
+                                "{players} players, seed {seed}: the rules allow but the engine refuses {:?}; \
+                                 the engine allows but the rules refuse {:?}; state {}",
+                                want.difference(&got).map(|a| a.to_string()).collect::<Vec<_>>(),
+                                got.difference(&want).map(|a| a.to_string()).collect::<Vec<_>>(),
+                                json()
+                            );
+                            // `pass` in the cattle phase only; and a phase no die can play
+                            // in has ended by itself.
+                            assert_eq!(
+                                legal.contains(&Action::Pass),
+                                st.stage == Stage::Cattle,
+                                "{}",
+                                json()
+                            );
+                            assert!(!want.is_empty(), "a phase with no move left: {}", json());
+                        }
+                        // Half the decisions by the beginner's policy, so that cows reach
+                        // the town and cowboys steal and fight; half at random.
+                        if rng.random_bool(0.5) {
+                            g.heuristic_policy(&g.view(&st, seat), &legal, &mut rng).unwrap()
+                        } else {
+                            legal[rng.random_range(0..legal.len())]
+                        }
+                    }
+                };
+                g.play(&mut st, action).unwrap();
+            }
+        }
+    }
+    eprintln!("{seen:?}");
+    assert!(seen.cattle_states + seen.cowboy_states > 4000, "several thousand states: {seen:?}");
+    // Every kind of move came up: into the town, out of it and through it, thefts, duels,
+    // and cows a cowboy may not end on for lack of room in his ranch.
+    assert!(seen.cows_into_town > 1000 && seen.boys_out_of_town > 1000, "{seen:?}");
+    assert!(seen.boys_into_town > 1000 && seen.boys_through_town > 10_000, "{seen:?}");
+    assert!(seen.thefts > 5000 && seen.duels > 5000, "{seen:?}");
+    assert!(seen.cows_kept_for_lack_of_room > 0, "{seen:?}");
 }
