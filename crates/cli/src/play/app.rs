@@ -355,7 +355,7 @@ impl App {
                 KeyCode::Char('?') => self.open_help(),
                 KeyCode::Enter | KeyCode::Char(' ') | KeyCode::Esc => {
                     self.overlay = None;
-                    self.status = Status { text: "Play on: the next deal.".to_owned(), error: false };
+                    self.status = Status { text: "Play on.".to_owned(), error: false };
                 }
                 _ => {}
             },
