@@ -696,7 +696,10 @@ fn explain(state: &State, cfg: &Config, w: Waiting, action: Action) -> String {
                         dice_text(&state.dice.dark, &state.dice.dark_used)
                     )
                 }
-                Some(_) if owns(to) => "a cowboy never ends his move on one of his rancher's own pieces (rules §3 Cowboys)".to_owned(),
+                Some(_) if owns(to) => {
+                    "a cowboy never ends his move on one of his rancher's own pieces (rules §3 Cowboys)"
+                        .to_owned()
+                }
                 Some(_)
                     if (0..state.num_players()).any(|s| s != p && board.cows[s].contains(to))
                         && !has_room(cfg, &board, p) =>
@@ -732,7 +735,9 @@ fn explain(state: &State, cfg: &Config, w: Waiting, action: Action) -> String {
             } else if !state.ranchers[s].active() {
                 format!("seat {seat} is bankrupt and out of the game (rules §Money)")
             } else if state.asked_before & (1 << s) != 0 {
-                format!("seat {seat} was already asked for this payment: one offer to each seat a payment (rules §Money, Interpretation 30)")
+                format!(
+                    "seat {seat} was already asked for this payment: one offer to each seat a payment (rules §Money, Interpretation 30)"
+                )
             } else if u32::from(amount) < shortfall {
                 format!("the loan must cover the shortfall: ask for at least ${shortfall} (rules §Money)")
             } else {

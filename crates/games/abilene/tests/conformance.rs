@@ -8,10 +8,7 @@ use tabula_core::conformance::{self, Config};
 
 fn run(options: Value, playouts: usize, view_every: usize, sweep_every: usize, swaps: usize) {
     let game = Abilene::from_json(&options).unwrap_or_else(|e| panic!("{options}: {e}"));
-    let report = conformance::check(
-        &game,
-        Config { playouts, seed: 3, view_every, sweep_every, swaps },
-    );
+    let report = conformance::check(&game, Config { playouts, seed: 3, view_every, sweep_every, swaps });
     assert_eq!(report.playouts, playouts, "{options}");
     assert!(
         report.chance_nodes > 0 && report.determinizations > 0 && report.sweeps > 0,
