@@ -23,3 +23,13 @@ fn golden_four_players_short_game() {
 fn golden_three_players_random_placement() {
     golden("3p-random-seed-8.txt", json!({"players": 3, "placement": "random", "turn_limit": 25}), 8, 6);
 }
+
+#[test]
+fn golden_five_players() {
+    golden("5p-seed-4.txt", json!({"players": 5, "turn_limit": 30}), 4, 4);
+}
+
+#[test]
+fn golden_six_players_short_game() {
+    golden("6p-short-seed-6.txt", json!({"players": 6, "short_game": 3, "turn_limit": 40}), 6, 4);
+}
