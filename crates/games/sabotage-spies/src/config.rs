@@ -1,0 +1,186 @@
+//! The game's options (rules, the options table): what it declares about itself, and the
+//! options read into a checked [`Config`].
+
+use serde_json::Value;
+use tabula_core::{
+    ChanceKind, GameSpec, InformationKind, OptionDefault, OptionKind, OptionSpec, Options, OptionsError,
+    UtilityKind,
+};
+
+use crate::data::Team;
+
+/// The fewest rounds the `round_limit` option allows.
+pub const MIN_ROUND_LIMIT: u32 = 10;
+/// The most rounds the `round_limit` option allows.
+pub const MAX_ROUND_LIMIT: u32 = 500;
+
+/// What Sabotage declares: 2 or 4 seats in two teams, dice and a screen, team returns of
+/// +1 and −1 (0 each in a draw), summing to 0 (rules §End of the game and returns).
+pub static SPEC: GameSpec = GameSpec {
+    id: "sabotage-spies",
+    name: "Sabotage (Fowers & Krause)",
+    min_players: 2,
+    max_players: 4,
+    teams: true,
+    chance: ChanceKind::Explicit,
+    information: InformationKind::Imperfect,
+    utility: UtilityKind::ZeroSum,
+    min_return: -1.0,
+    max_return: 1.0,
+    options: &[
+        OptionSpec {
+            name: "players",
+            doc: "4: one character per seat (seats 0-1 Villains, 2-3 Spies); 2: one seat per team, playing both \
+                  its characters (seat 0 the Villains, seat 1 the Spies). 3 is refused.",
+            kind: OptionKind::Int { min: 2, max: 4 },
+            default: OptionDefault::Int(4),
+        },
+        OptionSpec {
+            name: "intro",
+            doc: "The rulebook's Intro Game: no advanced tiles, Villains without unlock markers, tracks of 3 + 3 \
+                  and 4 cubes; the Spies win at 5 hacks and the Villains at 4 hits.",
+            kind: OptionKind::Bool,
+            default: OptionDefault::Bool(false),
+        },
+        OptionSpec {
+            name: "map",
+            doc: "`default`: the layout of the data file (invented); `variable`: the rulebook's Variable Map \
+                  Setup, the teams placing walls, machines and generators in turn.",
+            kind: OptionKind::Choice { values: &["default", "variable"] },
+            default: OptionDefault::Str("default"),
+        },
+        OptionSpec {
+            name: "round_limit",
+            doc: "Not in the rulebook (invented): after this many rounds the game ends in a draw.",
+            kind: OptionKind::Int { min: MIN_ROUND_LIMIT as i64, max: MAX_ROUND_LIMIT as i64 },
+            default: OptionDefault::Int(100),
+        },
+    ],
+};
+
+/// How the map is set up (rules §Setup step 8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MapSetup {
+    /// The data file's layout (*invented*).
+    Default,
+    /// The rulebook's Variable Map Setup.
+    Variable,
+}
+
+/// The options, checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Config {
+    /// Seats: 2 (one per team) or 4 (one per character).
+    pub players: u8,
+    /// The Intro Game.
+    pub intro: bool,
+    /// How the map is set up.
+    pub map: MapSetup,
+    /// Rounds after which the game is a draw.
+    pub round_limit: u32,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config::from_options(&Options::defaults(&SPEC)).expect("the defaults are valid")
+    }
+}
+
+impl Config {
+    /// Reads options the spec has checked one by one, and checks them together.
+    ///
+    /// # Errors
+    /// Three players (the spec allows 2 to 4 so that the refusal can say why), or an option
+    /// of another game.
+    pub fn from_options(options: &Options) -> Result<Config, OptionsError> {
+        if options.spec().id != SPEC.id {
+            return Err(OptionsError::new(SPEC.id, format!("these are options of {}", options.spec().id)));
+        }
+        let players = options.int("players");
+        if players != 2 && players != 4 {
+            return Err(OptionsError::new(
+                SPEC.id,
+                format!(
+                    "option `players` is {players}, but Sabotage is played by two teams of two characters; a team \
+                     is one seat or two (options §players)"
+                ),
+            ));
+        }
+        let map = match options.str("map") {
+            "default" => MapSetup::Default,
+            "variable" => MapSetup::Variable,
+            other => {
+                return Err(OptionsError::new(
+                    SPEC.id,
+                    format!("option `map` must be `default` or `variable`, not `{other}`"),
+                ));
+            }
+        };
+        Ok(Config {
+            players: players as u8,
+            intro: options.bool("intro"),
+            map,
+            round_limit: options.int("round_limit") as u32,
+        })
+    }
+
+    /// The options these are.
+    pub fn options(&self) -> Options {
+        let mut options = Options::defaults(&SPEC);
+        let set = |options: &mut Options, name: &str, value: Value| {
+            options.set(name, value).expect("a checked config writes valid options");
+        };
+        set(&mut options, "players", i64::from(self.players).into());
+        set(&mut options, "intro", self.intro.into());
+        set(
+            &mut options,
+            "map",
+            match self.map {
+                MapSetup::Default => "default",
+                MapSetup::Variable => "variable",
+            }
+            .into(),
+        );
+        set(&mut options, "round_limit", i64::from(self.round_limit).into());
+        options
+    }
+
+    /// The team of a seat (rules §Seats, teams and characters): seats 0–1 the Villains and
+    /// 2–3 the Spies with 4 players; seat 0 the Villains and seat 1 the Spies with 2.
+    pub fn team_of(&self, seat: usize) -> Option<Team> {
+        match (self.players, seat) {
+            (4, 0 | 1) | (2, 0) => Some(Team::Villains),
+            (4, 2 | 3) | (2, 1) => Some(Team::Spies),
+            _ => None,
+        }
+    }
+
+    /// The seat playing character slot `slot` (0 Villain 1, 1 Villain 2, 2 Spy 1, 3 Spy 2).
+    pub fn seat_of_slot(&self, slot: usize) -> Option<usize> {
+        match (self.players, slot) {
+            (4, 0..=3) => Some(slot),
+            (2, 0..=3) => Some(slot / 2),
+            _ => None,
+        }
+    }
+
+    /// The seat that takes a team's decisions: its first seat (rules, Interpretation 6).
+    pub fn team_seat(&self, team: Team) -> usize {
+        match (team, self.players) {
+            (Team::Villains, _) => 0,
+            (Team::Spies, 4) => 2,
+            (Team::Spies, _) => 1,
+        }
+    }
+
+    /// Hits that win for the Villains: 5, or 4 in the intro game (the hit that finds the Hit
+    /// track empty, rules §End of the game).
+    pub fn hits_to_win(&self) -> u8 {
+        if self.intro { 4 } else { 5 }
+    }
+
+    /// Hacks that win for the Spies: 8, or 5 in the intro game.
+    pub fn hacks_to_win(&self) -> u8 {
+        if self.intro { 5 } else { 8 }
+    }
+}
