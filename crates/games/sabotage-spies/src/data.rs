@@ -1243,11 +1243,6 @@ impl Data {
                 );
             }
         }
-        for team in [Team::Villains, Team::Spies] {
-            if !self.tiles.iter().any(|t| t.effect.code == "build" && t.team == team) && team == Team::Spies {
-                refuse!("no tile builds the Spies' devices");
-            }
-        }
         if let Some(d) = self.devices.iter().find(|d| {
             !self.tiles.iter().any(|t| t.effect.code == "build" && t.effect.str("device") == Some(&d.id))
         }) {

@@ -239,8 +239,8 @@ fn patterns_follow_walls_and_turn_clockwise() {
     assert_eq!(p("line3").affected(room("a3"), Dir::Right, walls, false), set("b3 c3"));
     assert_eq!(p("line3").affected(room("a3"), Dir::Right, walls, true), set("b3 c3 d3"));
     assert_eq!(p("dart").affected(room("b3"), Dir::Down, walls, false), Rooms::EMPTY, "b3|b4 is walled");
-    // A diagonal of the ring needs one open orthogonal path: b2 reaches c1 through b1? No:
-    // b1|b2 is walled, but c2 is open from b2? b2|c2 is walled too, so c1 is not reached.
+    // A diagonal of the ring needs an open path through one of its two orthogonal cells:
+    // from b2, b1|b2 and b2|c2 are walled, so neither b1 nor c1 is reached; a1 is, via a2.
     let ring = p("ring").affected(room("b2"), Dir::Up, walls, false);
     assert!(!ring.contains(room("c1")) && !ring.contains(room("b1")) && ring.contains(room("a1")));
 }
