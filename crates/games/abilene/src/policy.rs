@@ -139,7 +139,13 @@ pub fn corral_guess(cfg: &Config, state: &State) -> CorralCard {
     if let Some(id) = cow.id.0 {
         return corral::truth(ranch(cfg, seller), id);
     }
-    if sale.cow as usize / HERD_SIZE == seller { CorralCard::Own } else { CorralCard::Other }
+    likelier_card(state, sale.cow)
+}
+
+/// The likelier card for someone who does not know `cow`, sold by the player: the seller's
+/// brand for a cow of his own herd (7 in 9), another brand for a stolen one (7 in 9).
+fn likelier_card(state: &State, cow: u8) -> CorralCard {
+    if cow as usize / HERD_SIZE == state.turn as usize { CorralCard::Own } else { CorralCard::Other }
 }
 
 /// How likely the hidden corral cards of the sale in progress are, as `observer` can judge
@@ -154,7 +160,7 @@ pub fn belief_weight(cfg: &Config, state: &State, observer: usize) -> f64 {
     let Some(id) = cow.id.0 else { return 1.0 };
     let seller = state.turn as usize;
     let truth = corral::truth(ranch(cfg, seller), id);
-    let guess = if sale.cow as usize / HERD_SIZE == seller { CorralCard::Own } else { CorralCard::Other };
+    let guess = likelier_card(state, sale.cow);
     let mut w = 1.0;
     for (s, slot) in sale.cards.iter().enumerate().take(state.num_players()) {
         let crate::state::Slot::Card(card) = *slot else { continue };

@@ -240,22 +240,29 @@ fn dark_dice(state: &State) -> impl Iterator<Item = u8> + '_ {
         .map(move |i| d.dark[i])
 }
 
-/// Calls `f` with every cow move of the player: cow, start, end, die.
-fn cow_moves(state: &State, cfg: &Config, board: &Board, mut f: impl FnMut(Field, Space, u8)) {
+/// Walks the player's cows that have not moved, for each light die of `dice` (outer loop)
+/// and each cow on a field (inner loop, in cow order), calling `f` with the cow's field, the
+/// die and the ends it reaches, until `f` returns `true`; says whether it did.
+fn each_cow_move(
+    state: &State,
+    board: &Board,
+    dice: impl Iterator<Item = u8>,
+    mut f: impl FnMut(Field, u8, Spaces) -> bool,
+) -> bool {
     let p = state.turn as usize;
-    let _ = cfg;
     let empty = Spaces::FIELDS - board.occupied;
-    for die in light_dice(state) {
+    for die in dice {
         for c in state.cows.iter() {
             if c.owner as usize != p || c.moved {
                 continue;
             }
             let CowAt::Field(from) = c.at else { continue };
-            for to in paths::cow_ends(from, die, empty, board.boys[p]) {
-                f(from, to, die);
+            if f(from, die, paths::cow_ends(from, die, empty, board.boys[p])) {
+                return true;
             }
         }
     }
+    false
 }
 
 /// The ends a cowboy of seat `p` may move to (rules §3): empty fields, Abilene, another
@@ -272,8 +279,16 @@ fn cowboy_end_set(cfg: &Config, board: &Board, p: usize, players: usize) -> Spac
     ends
 }
 
-/// Calls `f` with every cowboy move of the player: start, end, die.
-fn boy_moves(state: &State, cfg: &Config, board: &Board, mut f: impl FnMut(Space, Space, u8)) {
+/// Walks the player's cowboys that have not moved, for each unused dark die (outer loop)
+/// and each cowboy on the board (inner loop; those in Abilene once, as they are alike),
+/// calling `f` with the start, the die and the ends it reaches, until `f` returns `true`;
+/// says whether it did.
+fn each_boy_move(
+    state: &State,
+    cfg: &Config,
+    board: &Board,
+    mut f: impl FnMut(Space, u8, Spaces) -> bool,
+) -> bool {
     let p = state.turn as usize;
     let empty = Spaces::FIELDS - board.occupied;
     let ends = cowboy_end_set(cfg, board, p, state.num_players());
@@ -291,46 +306,23 @@ fn boy_moves(state: &State, cfg: &Config, board: &Board, mut f: impl FnMut(Space
                 }
                 _ => continue,
             };
-            for to in paths::cowboy_ends(from, die, empty, ends) {
-                f(from, to, die);
+            if f(from, die, paths::cowboy_ends(from, die, empty, ends)) {
+                return true;
             }
         }
     }
+    false
 }
 
-/// Whether some unused light die moves some cow of the player: stops at the first.
+/// Whether some unused light die moves some cow of the player. The largest die is enough:
+/// it reaches every end a smaller one does.
 fn any_cow_move(state: &State, board: &Board) -> bool {
-    let p = state.turn as usize;
-    let empty = Spaces::FIELDS - board.occupied;
-    // The largest die reaches every end a smaller one does.
-    let Some(die) = light_dice(state).max() else { return false };
-    state.cows.iter().any(|c| {
-        !c.moved
-            && c.owner as usize == p
-            && matches!(c.at, CowAt::Field(from) if !paths::cow_ends(from, die, empty, board.boys[p]).is_empty())
-    })
+    each_cow_move(state, board, light_dice(state).max().into_iter(), |_, _, ends| !ends.is_empty())
 }
 
-/// Whether some unused dark die moves some cowboy of the player: stops at the first.
+/// Whether some unused dark die moves some cowboy of the player.
 fn any_boy_move(state: &State, cfg: &Config, board: &Board) -> bool {
-    let p = state.turn as usize;
-    let empty = Spaces::FIELDS - board.occupied;
-    let ends = cowboy_end_set(cfg, board, p, state.num_players());
-    dark_dice(state).any(|die| {
-        let mut town_done = false;
-        state.ranchers[p].cowboys.iter().any(|b| {
-            let from = match b.at {
-                _ if b.moved => return false,
-                BoyAt::Field(f) => f.space(),
-                BoyAt::Abilene if !town_done => {
-                    town_done = true;
-                    Space::ABILENE
-                }
-                _ => return false,
-            };
-            !paths::cowboy_ends(from, die, empty, ends).is_empty()
-        })
-    })
+    each_boy_move(state, cfg, board, |_, _, ends| !ends.is_empty())
 }
 
 /// The legal actions (or chance outcomes) now, in a stable order.
@@ -374,12 +366,18 @@ pub fn legal_actions(state: &State, cfg: &Config, out: &mut Vec<Action>) {
         }
         Waiting::Cattle => {
             let board = state.board();
-            cow_moves(state, cfg, &board, |from, to, die| out.push(Action::Cow { from, to, die }));
+            each_cow_move(state, &board, light_dice(state), |from, die, ends| {
+                out.extend(ends.iter().map(|to| Action::Cow { from, to, die }));
+                false
+            });
             out.push(Action::Pass);
         }
         Waiting::Cowboys => {
             let board = state.board();
-            boy_moves(state, cfg, &board, |from, to, die| out.push(Action::Boy { from, to, die }));
+            each_boy_move(state, cfg, &board, |from, die, ends| {
+                out.extend(ends.iter().map(|to| Action::Boy { from, to, die }));
+                false
+            });
         }
         Waiting::Sell => out.extend([Action::Sell(1), Action::Sell(2)]),
         Waiting::Corral(_) => out.extend(CorralCard::ALL.map(Action::Corral)),
@@ -548,8 +546,7 @@ fn is_legal(state: &State, cfg: &Config, w: Waiting, action: Action) -> bool {
 }
 
 /// What the state waits for, as a sentence.
-pub fn expected(state: &State, cfg: &Config, w: Waiting) -> String {
-    let _ = cfg;
+pub fn expected(state: &State, w: Waiting) -> String {
     let seat = |s: u8| format!("seat {s}");
     match w {
         Waiting::Over => "the game is over".into(),
@@ -587,7 +584,7 @@ pub fn expected(state: &State, cfg: &Config, w: Waiting) -> String {
 
 fn explain(state: &State, cfg: &Config, w: Waiting, action: Action) -> String {
     let p = state.turn as usize;
-    let now = expected(state, cfg, w);
+    let now = expected(state, w);
     let wrong = || format!("`{action}` is not possible now: {now}");
     match (w, action) {
         (Waiting::First, Action::First(s)) => {
@@ -640,7 +637,6 @@ fn explain(state: &State, cfg: &Config, w: Waiting, action: Action) -> String {
             format!("{f} is not allowed: {rule}; allowed now: {options}")
         }
         (Waiting::Cattle, Action::Cow { from, to, die }) => {
-            let board = state.board();
             let cow = state.cows.iter().find(|c| c.at == CowAt::Field(from));
             match cow {
                 None => format!("there is no cow on {from} (rules §2 Cattle)"),
@@ -664,7 +660,6 @@ fn explain(state: &State, cfg: &Config, w: Waiting, action: Action) -> String {
                     "a cow never leaves its ranch (rules §2 Cattle)".into()
                 }
                 Some(_) => {
-                    let _ = board;
                     format!(
                         "the cow on {from} cannot reach {to} with a {die}: a cow goes 1 to {die} steps, straight with at \
                          most one turn, through empty fields and its rancher's cowboys only, to an empty field of its ranch \
@@ -718,8 +713,7 @@ fn explain(state: &State, cfg: &Config, w: Waiting, action: Action) -> String {
         (Waiting::Cowboys, Action::Pass) => {
             format!("the dark dice must be used while a cowboy can move: {now}")
         }
-        (Waiting::Short { payer, shortfall }, Action::Borrow(n)) => {
-            let _ = payer;
+        (Waiting::Short { shortfall, .. }, Action::Borrow(n)) => {
             if u32::from(n) < shortfall {
                 format!("a bank loan covers the shortfall: borrow at least ${shortfall} (rules §Money)")
             } else {
@@ -816,7 +810,7 @@ pub fn play(state: &mut State, cfg: &Config, action: Action) {
             push_fees(state, p, n - k);
         }
         Action::Place(f) => {
-            place(state, f);
+            place_on(state, Some(f));
         }
         Action::Pass => {
             state.dice.light_used = [true; 2];
@@ -930,10 +924,6 @@ fn place_on(state: &mut State, field: Option<Field>) {
         _ => unreachable!("a placement waits"),
     }
     state.tasks.pop();
-}
-
-fn place(state: &mut State, field: Field) {
-    place_on(state, Some(field));
 }
 
 fn resolve_duel(state: &mut State, cfg: &Config, attacker_wins: bool) {

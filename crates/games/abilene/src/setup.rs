@@ -280,12 +280,7 @@ pub fn validate(state: State, cfg: &Config) -> Result<State, SetupError> {
             state.stage
         ));
     }
-    if state.stage != Stage::Prison
-        && state.stage != Stage::Cattle
-        && state.stage != Stage::Cowboys
-        && state.stage != Stage::Sales
-        && !state.tasks.is_empty()
-    {
+    if !in_turn && !state.tasks.is_empty() {
         bad("payments and placements wait only during a turn".into());
     }
     if let Some(duel) = state.duel {

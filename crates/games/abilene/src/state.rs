@@ -465,7 +465,7 @@ pub struct State {
     pub turn: u8,
     /// The seat that started, once drawn.
     pub first: Option<u8>,
-    /// Turns begun so far.
+    /// Turns played so far.
     pub turns: u32,
     /// The dice of the turn.
     pub dice: Dice,
