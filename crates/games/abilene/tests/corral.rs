@@ -1,6 +1,9 @@
 //! The corral (docs/rules/abilene.md §5 Sales): every case of the table "Every case in
 //! figures", the rulebook's example, the doc's whole sale, and that only `other` contests.
 
+mod common;
+
+use common::FIGURES;
 use tabula_abilene::Ranch;
 use tabula_abilene::cattle::{Brand, Identity};
 use tabula_abilene::corral::{self, CorralCard, Sale};
@@ -17,21 +20,7 @@ fn cow(kind: char, value: u16) -> Identity {
     Identity { brand, value }
 }
 
-/// The doc's table, row by row: the cow, v, the bank's payment uncontested and contested,
-/// and the settlement of `own`, `none`, `other` from the card player's side (− pays, +
-/// receives).
-const FIGURES: [(char, u16, u32, u32, [i32; 3]); 9] = [
-    ('s', 100, 1_100, 1_100, [0, -100, -200]),
-    ('s', 300, 1_300, 1_300, [0, -300, -600]),
-    ('s', 600, 1_600, 1_600, [0, -600, -1_200]),
-    ('s', 1_000, 2_000, 2_000, [0, -1_000, -2_000]),
-    ('u', 500, 1_500, 1_500, [-500, 500, -500]),
-    ('o', 100, 2_100, 0, [-200, -100, 200]),
-    ('o', 300, 2_300, 0, [-600, -300, 600]),
-    ('o', 600, 2_600, 0, [-1_200, -600, 1_200]),
-    ('o', 1_000, 3_000, 0, [-2_000, -1_000, 2_000]),
-];
-
+/// The doc's table, row by row: tests/common's `FIGURES`.
 #[test]
 fn every_case_in_figures() {
     for (kind, v, bank, contested, cards) in FIGURES {
