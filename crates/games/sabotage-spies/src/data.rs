@@ -51,7 +51,7 @@ macro_rules! refuse {
 }
 
 /// The two teams.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Team {
     /// Seats 0–1 (4 players) or seat 0 (2 players).

@@ -28,9 +28,15 @@
 
 #![deny(missing_docs)]
 
+pub mod action;
 pub mod config;
 pub mod data;
 pub mod map;
+pub mod plan;
+pub mod rules;
+pub mod state;
+mod text;
+pub mod tiles;
 
 pub use config::{Config, MapSetup, SPEC};
 pub use data::{Data, DataError, Team};

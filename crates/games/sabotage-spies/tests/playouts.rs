@@ -1,0 +1,72 @@
+//! Random games through the rules engine: every option set plays to the end, every listed
+//! action passes `check`, the roll's odds sum to 1, and the state's JSON round-trips.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use tabula_core::Options;
+use tabula_sabotage_spies::action::Action;
+use tabula_sabotage_spies::config::{Config, SPEC};
+use tabula_sabotage_spies::rules;
+use tabula_sabotage_spies::state::{Phase, State};
+
+fn config(json: serde_json::Value) -> Config {
+    Config::from_options(&Options::from_json(&SPEC, &json).unwrap()).unwrap()
+}
+
+fn play(cfg: &Config, seed: u64) -> (State, usize) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut state = rules::initial(cfg);
+    let mut legal = Vec::new();
+    let mut steps = 0;
+    while state.phase != Phase::Over {
+        rules::legal(&state, cfg, &mut legal);
+        assert!(!legal.is_empty(), "seed {seed} step {steps}: no legal action in {:?}", state.phase);
+        let action = legal[rng.random_range(0..legal.len())];
+        if let Err(e) = rules::check(&state, cfg, action) {
+            panic!("seed {seed} step {steps}: listed {action} refused: {e}");
+        }
+        rules::apply(&mut state, cfg, action);
+        steps += 1;
+        if steps % 97 == 0 {
+            let json = serde_json::to_string(&state).unwrap();
+            let back: State = serde_json::from_str(&json).unwrap();
+            assert_eq!(back, state, "seed {seed} step {steps}: JSON does not round-trip");
+        }
+        assert!(steps < 200_000, "seed {seed}: no end");
+    }
+    (state, steps)
+}
+
+#[test]
+fn the_roll_has_126_outcomes_summing_to_one() {
+    let rolls: Vec<_> = rules::rolls().collect();
+    assert_eq!(rolls.len(), 126);
+    let total: f64 = rolls.iter().map(|r| r.1).sum();
+    assert!((total - 1.0).abs() < 1e-12);
+    let p1234 = rolls.iter().find(|r| r.0 == [1, 2, 3, 4]).unwrap().1;
+    assert!((p1234 - 24.0 / 1296.0).abs() < 1e-12);
+}
+
+#[test]
+fn random_games_end_on_every_option_set() {
+    let sets = [
+        serde_json::json!({}),
+        serde_json::json!({"intro": true}),
+        serde_json::json!({"players": 2, "map": "variable"}),
+        serde_json::json!({"players": 2, "intro": true, "map": "variable", "round_limit": 10}),
+    ];
+    for (i, set) in sets.iter().enumerate() {
+        let cfg = config(set.clone());
+        for seed in 0..4 {
+            let (state, steps) = play(&cfg, 100 * i as u64 + seed);
+            assert!(state.outcome.is_some());
+            assert!(steps > 20);
+        }
+    }
+}
+
+#[test]
+fn actions_round_trip_through_text() {
+    let a: Action = "die 3 on 2".parse().unwrap();
+    assert_eq!(a.to_string(), "die 3 on 2");
+}
