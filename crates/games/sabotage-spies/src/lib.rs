@@ -37,6 +37,7 @@ pub mod rules;
 pub mod state;
 mod text;
 pub mod tiles;
+pub mod view;
 
 pub use config::{Config, MapSetup, SPEC};
 pub use data::{Data, DataError, Team};

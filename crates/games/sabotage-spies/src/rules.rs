@@ -987,7 +987,13 @@ fn execute(state: &mut State, config: &Config, slot: usize, spec: &TileSpec, k: 
                 return;
             }
             say(state, slot, spec);
-            state.pending = Pending::Target(spec.id);
+            // The quote's tile, not this one: the tiles sharing the quote are told apart by
+            // no seat of the other team (rules §Declare Action).
+            let shown = match spec.speech {
+                Speech::Quote(q) => q,
+                _ => spec.id,
+            };
+            state.pending = Pending::Target(shown);
         }
         Effect::Earpiece => {
             let mate = if slot == 2 { 3 } else { 2 };
@@ -1074,12 +1080,15 @@ fn destroy_walls_between(state: &mut State, rooms: Rooms) {
 /// Places a device of `kind` in `room`, moving the oldest token if all are on the map
 /// (rules §Build, Interpretation 26).
 fn build(state: &mut State, kind: DeviceKind, room: Room) {
-    state.builds += 1;
-    let token = Token { room, stamp: state.builds, round: state.round };
+    // A secret token's build is not counted: the count is public (every public token
+    // carries it), and the Virus and the Beacon are built undeclared.
+    let secret = Token { room, stamp: 0, round: state.round };
     match kind {
-        DeviceKind::Virus => state.sides[1].secret[0] = Some(token),
-        DeviceKind::Beacon => state.sides[1].secret[1] = Some(token),
+        DeviceKind::Virus => state.sides[1].secret[0] = Some(secret),
+        DeviceKind::Beacon => state.sides[1].secret[1] = Some(secret),
         _ => {
+            state.builds += 1;
+            let token = Token { room, stamp: state.builds, round: state.round };
             let tokens = kind.tokens();
             let slot = tokens
                 .clone()

@@ -70,3 +70,30 @@ fn actions_round_trip_through_text() {
     let a: Action = "die 3 on 2".parse().unwrap();
     assert_eq!(a.to_string(), "die 3 on 2");
 }
+
+#[test]
+#[ignore = "statistics for a person: cargo test -p tabula-sabotage-spies --test playouts -- --ignored --nocapture"]
+fn statistics_of_random_games() {
+    use tabula_sabotage_spies::state::{Event, Outcome};
+    for set in [serde_json::json!({}), serde_json::json!({"intro": true})] {
+        let cfg = config(set.clone());
+        let (mut v, mut s, mut d, mut steps, mut rounds, mut said) = (0, 0, 0, 0, 0, 0);
+        for seed in 0..40 {
+            let (state, n) = play(&cfg, seed);
+            steps += n;
+            rounds += usize::from(state.round);
+            said += state.log.iter().filter(|e| matches!(e, Event::Said { .. })).count();
+            match state.outcome {
+                Some(Outcome::Win(tabula_sabotage_spies::Team::Villains)) => v += 1,
+                Some(Outcome::Win(_)) => s += 1,
+                _ => d += 1,
+            }
+        }
+        println!(
+            "{set}: villains {v} spies {s} draws {d}; {:.0} actions, {:.1} rounds, {:.0} declarations a game",
+            steps as f64 / 40.0,
+            rounds as f64 / 40.0,
+            said as f64 / 40.0
+        );
+    }
+}
