@@ -398,7 +398,8 @@ pub fn step_plan(
         Action::Tile(_) | Action::TileAt(_, _) => {
             let (tile, room) = match action {
                 Action::TileAt(kind, room) => (room_tile(kind), Some(room)),
-                _ => (tile_of(action), None),
+                Action::Tile(t) => (t, None),
+                _ => unreachable!("matched above"),
             };
             let s = tile_step(&plan)?;
             let spec = table.tile(tile);
@@ -464,9 +465,6 @@ pub fn step_plan(
             }
             plan.tiles[s] = Some(Planned { tile, room });
             plan.tile_steps += 1;
-            if tile == PARACHUTE {
-                // The miniature lies down on the landing room (rules §Parachute).
-            }
         }
         Action::DieOff => {
             let i = die_step(&plan)?;
@@ -577,13 +575,6 @@ pub fn unlock_gain(state: &State, slot: usize, tier: u8, keep: Option<TileId>) -
         }
     };
     Ok(UnlockGain { tier: new, kept })
-}
-
-fn tile_of(action: Action) -> TileId {
-    match action {
-        Action::Tile(t) => t,
-        _ => TileId(0),
-    }
 }
 
 /// Checks a plan step fully: its own rules, then that a legal plan can still be made.

@@ -7,12 +7,11 @@
 
 use crate::action::{Action, CharId, Landing, Schedule, TileId};
 use crate::config::{Config, MapSetup};
-use crate::data::{Cost, Team};
+use crate::data::Team;
 use crate::map::{Area, Dir, Edge, Half, Layout, Room, Rooms, Walls};
-use crate::plan::{self, BEACON, VIRUS};
+use crate::plan;
 use crate::state::{
-    DieUse, Event, Hidden, Loc, Outcome, Pending, Phase, Piece, Plan, Said, Side, Stage, State, Token,
-    slot_team, team_index,
+    Event, Loc, Outcome, Pending, Phase, Piece, Plan, Said, Side, Stage, State, Token, slot_team, team_index,
 };
 use crate::tiles::{DeviceKind, Effect, Speech, Target, TileSpec, table};
 
@@ -1602,38 +1601,3 @@ fn stretch_has(state: &State, config: &Config, gap: u8) -> bool {
     }
     true
 }
-
-/// The characters' hidden record of one side, used by views.
-pub fn side_of(state: &State, team: Team) -> &Side {
-    state.side(team)
-}
-
-/// The unlock markers a Villain still has on its unlock spaces.
-pub fn unlock_count(ch: &Hidden) -> u32 {
-    ch.unlock_spaces.count_ones()
-}
-
-/// Whether a cost can be paid at all by this character this round (for the screen).
-pub fn cost_text(cost: Cost) -> String {
-    match cost {
-        Cost::Direction => "a die showing the direction".into(),
-        Cost::Exact { value } => format!("a {value}"),
-        Cost::Range { min, max } => format!("{min}-{max}"),
-        Cost::Sum { value } => format!("sum {value}"),
-        Cost::Pair => "a pair".into(),
-        Cost::None => "no die".into(),
-    }
-}
-
-/// The dice a die step uses.
-pub fn die_use_text(d: DieUse) -> String {
-    match d {
-        DieUse::Unplaced => "-".into(),
-        DieUse::Off => "off".into(),
-        DieUse::On { space, value } => format!("{value} on {}", space + 1),
-        DieUse::Unlock { value } => format!("{value} unlock"),
-    }
-}
-
-/// The virus or beacon tile constants, re-exported for the screens.
-pub const SECRET_TILES: [TileId; 2] = [VIRUS, BEACON];

@@ -144,8 +144,3 @@ pub fn observe(state: &State, config: &Config, action: Action, observer: usize) 
     };
     masked.to_owned()
 }
-
-/// Whether the phase is one whose decisions are the other team's secret.
-pub fn hidden_phase(phase: Phase) -> bool {
-    matches!(phase, Phase::Characters | Phase::Starts | Phase::Plan)
-}
