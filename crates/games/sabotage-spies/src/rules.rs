@@ -435,26 +435,32 @@ fn legal_execute(state: &State, config: &Config, out: &mut Vec<Action>) {
     }
 }
 
-/// The 126 rolls with their probabilities (rules §Phase I).
+/// The 126 rolls with their probabilities (rules §Phase I), computed once.
 pub fn rolls() -> impl Iterator<Item = ([u8; 4], f64)> {
-    let mut all = Vec::with_capacity(126);
-    for a in 1..=6u8 {
-        for b in a..=6 {
-            for c in b..=6 {
-                for d in c..=6 {
-                    let dice = [a, b, c, d];
-                    let mut counts = [0u32; 7];
-                    for v in dice {
-                        counts[usize::from(v)] += 1;
+    static ROLLS: std::sync::OnceLock<Vec<([u8; 4], f64)>> = std::sync::OnceLock::new();
+    ROLLS
+        .get_or_init(|| {
+            let mut all = Vec::with_capacity(126);
+            for a in 1..=6u8 {
+                for b in a..=6 {
+                    for c in b..=6 {
+                        for d in c..=6 {
+                            let dice = [a, b, c, d];
+                            let mut counts = [0u32; 7];
+                            for v in dice {
+                                counts[usize::from(v)] += 1;
+                            }
+                            let fact = |n: u32| (1..=n).product::<u32>().max(1);
+                            let ways = 24 / counts.iter().map(|&k| fact(k)).product::<u32>();
+                            all.push((dice, f64::from(ways) / 1296.0));
+                        }
                     }
-                    let fact = |n: u32| (1..=n).product::<u32>().max(1);
-                    let ways = 24 / counts.iter().map(|&k| fact(k)).product::<u32>();
-                    all.push((dice, f64::from(ways) / 1296.0));
                 }
             }
-        }
-    }
-    all.into_iter()
+            all
+        })
+        .iter()
+        .copied()
 }
 
 // ---------------------------------------------------------------------------------------
