@@ -205,6 +205,9 @@ struct Ctx<'a> {
 impl Ctx<'_> {
     /// Whether space `s`'s tile may take one more die showing `v` given `dice` already on it.
     fn accepts(&self, s: usize, dice: &[u8], v: u8) -> bool {
+        if !crate::state::want_ok(self.plan.want[s], v) {
+            return false;
+        }
         match self.costs[s] {
             Cost::None => false,
             Cost::Direction => dice.is_empty() && self.table.direction(v).is_some(),
@@ -241,6 +244,10 @@ impl Ctx<'_> {
             }
             Cost::Direction => {
                 for dir in Dir::ALL {
+                    let w = self.plan.want[s];
+                    if w != 0 && Dir::ALL.get(usize::from(w) - 1) != Some(&dir) {
+                        continue;
+                    }
                     if let Some(v) =
                         (1..=6).filter(|&v| self.table.direction(v) == Some(dir)).min_by_key(|&v| cubes(r, v))
                     {
@@ -304,6 +311,9 @@ impl Ctx<'_> {
         if i == DICE {
             return self.plan.planned().all(|(s, _)| self.complete(s, paid.dice(s))) && self.path_ok(paid);
         }
+        if self.plan.dice[i] != DieUse::Unplaced {
+            return self.search(i + 1, paid, placed, cubes_left);
+        }
         if self.search(i + 1, paid, placed, cubes_left) {
             return true;
         }
@@ -355,7 +365,12 @@ pub fn completable(state: &State, slot: usize, plan: &Plan, intro: bool, cubes_l
         return false;
     }
     let mut paid = Paid::of(plan);
-    ctx.search(usize::from(plan.die_steps), &mut paid, placed, cubes_left)
+    ctx.search(0, &mut paid, placed, cubes_left)
+}
+
+/// The fewest modify cubes with which `plan` can be completed, up to `max`.
+pub fn min_cubes(state: &State, slot: usize, plan: &Plan, intro: bool, max: u8) -> Option<u8> {
+    (0..=max).find(|&c| completable(state, slot, plan, intro, c))
 }
 
 /// Applies a plan step to a copy of the plan, checking the step's own rules; the cubes the
@@ -376,11 +391,13 @@ pub fn step_plan(
         }
         Ok(plan.tile_steps as usize)
     };
+    // The next die without its step (in a real plan the dice are taken in order; a
+    // deduction world's plan, completed after part of it ran, may have used later ones).
     let die_step = |plan: &Plan| -> Result<usize, String> {
-        if plan.die_steps as usize >= DICE {
-            return Err("all four dice have had their step this round (rules §Phase II)".into());
-        }
-        Ok(plan.die_steps as usize)
+        plan.dice
+            .iter()
+            .position(|d| *d == DieUse::Unplaced)
+            .ok_or_else(|| "all four dice have had their step this round (rules §Phase II)".to_owned())
     };
     let ended = |plan: &Plan| (0..plan.tile_steps as usize).any(|s| plan.tiles[s].is_none());
     let mut gain = None;
@@ -642,7 +659,7 @@ pub fn legal_steps(state: &State, slot: usize, intro: bool, out: &mut Vec<Action
         }
         try_push(Action::TileNone, out);
     }
-    if (plan.die_steps as usize) < DICE {
+    if plan.dice.contains(&DieUse::Unplaced) {
         for value in 1..=6 {
             for space in 1..=SPACES as u8 {
                 try_push(Action::DieOn { value, space }, out);

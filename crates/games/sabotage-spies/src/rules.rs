@@ -67,6 +67,8 @@ pub fn initial(config: &Config) -> State {
         sides,
         log: Vec::new(),
         outcome: None,
+        plan_time: crate::state::PlanTime::default(),
+        aid: crate::aid::Aids::of(&sides),
     }
 }
 
@@ -616,38 +618,61 @@ pub fn apply(state: &mut State, config: &Config, action: Action) {
             if let Action::Roll(mut dice) = action {
                 dice.sort_unstable();
                 state.roll = dice;
+                state.plan_time = crate::state::PlanTime::of(state);
                 state.phase = Phase::Plan;
                 state.slot = 0;
             }
         }
         Phase::Plan => {
             let slot = usize::from(state.slot);
-            if let Ok((new_plan, used, gain)) = plan::step_plan(state, slot, action, config.intro) {
-                let team = team_index(slot_team(slot));
-                state.sides[team].modify_used += used;
-                if let Some(g) = gain {
-                    plan::apply_gain(state, slot, g);
-                    if let Action::DieUnlock { value, .. } = action {
-                        state.ch_mut(slot).unlock_spaces &= !(1 << (value - 1));
-                    }
-                }
-                if let Some(p) = new_plan.tiles[0]
-                    && p.tile == plan::PARACHUTE
-                    && state.ch(slot).loc == Loc::Off
-                {
-                    state.ch_mut(slot).loc = Loc::Lying(p.room.expect("a Parachute has its room"));
-                }
-                state.ch_mut(slot).plan = new_plan;
-                if new_plan.steps() == crate::state::PLAN_STEPS {
-                    state.slot += 1;
-                    if state.slot == 4 {
-                        start_execution(state);
-                    }
+            if apply_plan_step(state, slot, action, config.intro)
+                && state.ch(slot).plan.steps() == crate::state::PLAN_STEPS
+            {
+                state.slot += 1;
+                if state.slot == 4 {
+                    start_execution(state);
                 }
             }
         }
         Phase::Execute => apply_execute(state, config, action),
         Phase::Over => {}
+    }
+    advance(state, config);
+}
+
+/// Applies one plan step of `slot` with its effects (cubes, an unlock, a Parachute's
+/// landing room); `false` if the step breaks a rule of its own.
+pub fn apply_plan_step(state: &mut State, slot: usize, action: Action, intro: bool) -> bool {
+    let Ok((new_plan, used, gain)) = plan::step_plan(state, slot, action, intro) else { return false };
+    let team = team_index(slot_team(slot));
+    state.sides[team].modify_used += used;
+    if let Some(g) = gain {
+        plan::apply_gain(state, slot, g);
+        if let Action::DieUnlock { value, .. } = action {
+            state.ch_mut(slot).unlock_spaces &= !(1 << (value - 1));
+        }
+    }
+    if let Some(p) = new_plan.tiles[0]
+        && p.tile == plan::PARACHUTE
+        && state.ch(slot).loc == Loc::Off
+    {
+        state.ch_mut(slot).loc = Loc::Lying(p.room.expect("a Parachute has its room"));
+    }
+    state.ch_mut(slot).plan = new_plan;
+    true
+}
+
+/// A deduction world's plan step taken without choosing it (the other team's `plan ?`):
+/// the world chooses its tiles and dice when they are executed.
+pub fn skip_plan_step(state: &mut State, config: &Config) {
+    let slot = usize::from(state.slot);
+    let plan = &mut state.ch_mut(slot).plan;
+    plan.skipped += 1;
+    if plan.steps() == crate::state::PLAN_STEPS {
+        state.slot += 1;
+        if state.slot == 4 {
+            start_execution(state);
+        }
     }
     advance(state, config);
 }
@@ -861,12 +886,16 @@ fn do_slides(state: &mut State, slot: usize) {
 fn step_character(state: &mut State, config: &Config, slot: usize) -> bool {
     let plan = state.ch(slot).plan;
     let k = usize::from(plan.done);
-    if k >= crate::state::SPACES || state.removed[slot] {
+    if state.removed[slot] {
         return false;
     }
+    // A deduction world chooses its next tile (or its slides, or the plan's end) now.
     if plan.lazy && k >= usize::from(plan.tile_steps) {
         state.pending = Pending::Lazy;
         return true;
+    }
+    if k >= crate::state::SPACES {
+        return false;
     }
     let Some(p) = plan.tiles[k] else { return false };
     let spec = *table().tile(p.tile);
@@ -876,7 +905,14 @@ fn step_character(state: &mut State, config: &Config, slot: usize) -> bool {
 
 /// The direction paid by the die on space `k` (a move's, an Earpiece's, a Backflip's pair).
 fn die_direction(plan: &Plan, k: usize) -> Option<Dir> {
-    plan.dice_on(k).next().and_then(|v| table().direction(v))
+    match plan.dice_on(k).next() {
+        Some(v) => table().direction(v),
+        // A deduction world's plan names the direction, not the die.
+        None => match plan.want.get(k).copied().unwrap_or(0) {
+            w @ 1..=4 => Some(Dir::ALL[usize::from(w) - 1]),
+            _ => None,
+        },
+    }
 }
 
 /// Whether any part of the tile can be done now (else it is skipped, undeclared:
@@ -1038,7 +1074,7 @@ fn relocate(state: &mut State, slot: usize, to: Room) {
 }
 
 /// A standing Spy enters `to`: Honey Pots declare, Trip Lasers remember, TNT explodes.
-fn move_spy(state: &mut State, slot: usize, to: Room) {
+pub(crate) fn move_spy(state: &mut State, slot: usize, to: Room) {
     state.ch_mut(slot).loc = Loc::On(to);
     enter(state, to);
 }

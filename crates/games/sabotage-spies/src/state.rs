@@ -131,6 +131,33 @@ pub struct Plan {
     pub done: u8,
     /// A deduction-aid world's plan, chosen as it is executed (never in a real game).
     pub lazy: bool,
+    /// A deduction-aid world's plan steps taken without choosing them (never in a real
+    /// game: the world chooses its tiles and dice when they are executed).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub skipped: u8,
+    /// A deduction world's plan: per space, the direction its die must show, chosen when
+    /// executed (0 any, 1–4 up, right, down, left as [`Dir::ALL`](crate::map::Dir::ALL),
+    /// 5 a face with no direction); the dice themselves are left to the completion search.
+    #[serde(default, skip_serializing_if = "no_want")]
+    pub want: [u8; SPACES],
+}
+
+fn no_want(w: &[u8; SPACES]) -> bool {
+    w.iter().all(|&x| x == 0)
+}
+
+/// Whether die face `v` meets want `w` (see [`Plan::want`]).
+pub fn want_ok(w: u8, v: u8) -> bool {
+    let dir = crate::tiles::table().direction(v);
+    match w {
+        0 => true,
+        5 => dir.is_none(),
+        w => dir == crate::map::Dir::ALL.get(usize::from(w) - 1).copied(),
+    }
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 impl Default for Plan {
@@ -142,6 +169,8 @@ impl Default for Plan {
             die_steps: 0,
             done: 0,
             lazy: false,
+            skipped: 0,
+            want: [0; SPACES],
         }
     }
 }
@@ -149,7 +178,7 @@ impl Default for Plan {
 impl Plan {
     /// Steps taken.
     pub fn steps(&self) -> u8 {
-        self.tile_steps + self.die_steps
+        self.tile_steps + self.die_steps + self.skipped
     }
 
     /// The tiles planned, in space order.
@@ -462,6 +491,45 @@ pub struct State {
     pub log: Vec<Event>,
     /// The result, once over.
     pub outcome: Option<Outcome>,
+    /// What the plans of this round were made on (public; set by the roll).
+    #[serde(default)]
+    pub plan_time: PlanTime,
+    /// The deduction aids: each team's possible sides as the other team may know them.
+    #[serde(default)]
+    pub aid: crate::aid::Aids,
+}
+
+/// The public facts a plan is judged on (rules §Phase II): the walls, the Generators' cubes
+/// and the modify cubes held when the round's plans were made. Execution may change them;
+/// a deduction world choosing its plan as it executes judges it on these.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub struct PlanTime {
+    /// The walls.
+    pub walls: Walls,
+    /// Each Generator's cubes, in the order of `generators`.
+    pub generators: [u8; 4],
+    /// Modify cubes held (Villains, Spies).
+    pub modify: [u8; 2],
+}
+
+impl PlanTime {
+    /// The plan-time facts of `state` now.
+    pub fn of(state: &State) -> PlanTime {
+        let mut generators = [0; 4];
+        for (g, p) in generators.iter_mut().zip(&state.generators) {
+            *g = p.cubes;
+        }
+        PlanTime { walls: state.walls, generators, modify: state.modify }
+    }
+
+    /// Puts these facts back into `state` (a copy judged as at plan time).
+    pub fn restore(&self, state: &mut State) {
+        state.walls = self.walls;
+        state.modify = self.modify;
+        for (p, &g) in state.generators.iter_mut().zip(&self.generators) {
+            p.cubes = g;
+        }
+    }
 }
 
 impl State {

@@ -3,14 +3,21 @@
 //! progress, the characters once revealed, the public devices and the public log. The other
 //! team's rooms, plans, boards, cubes placed and undeclared devices never enter a view.
 
+use std::sync::Arc;
+
+use rand::Rng;
 use serde::Serialize;
+
+use crate::aid::{Aids, Deduction, World};
 
 use crate::action::{Action, CharId};
 use crate::config::Config;
 use crate::data::Team;
 use crate::map::{Rooms, Walls};
 use crate::rules;
-use crate::state::{Event, Outcome, Pending, Phase, Piece, Side, Stage, State, Token, slot_team, team_index};
+use crate::state::{
+    Event, Outcome, Pending, Phase, Piece, PlanTime, Side, Stage, State, Token, slot_team, team_index,
+};
 use crate::tiles::NUM_TOKENS;
 
 /// One seat's view.
@@ -79,6 +86,17 @@ pub struct View {
     pub log: Vec<Event>,
     /// The result, once over.
     pub outcome: Option<Outcome>,
+    /// Whether the characters have been revealed.
+    pub revealed: bool,
+    /// Declared builds so far (each public token's stamp).
+    pub builds: u16,
+    /// What this round's plans were made on.
+    pub plan_time: PlanTime,
+    /// The deduction aid of the other team: what it may be (rules §The deduction aid).
+    pub deduction: Deduction,
+    /// The aid's worlds themselves (for determinization; summarized by `deduction`).
+    #[serde(skip)]
+    pub worlds: Arc<Vec<World>>,
 }
 
 /// Seat `seat`'s view of `state`.
@@ -118,7 +136,66 @@ pub fn view(state: &State, config: &Config, seat: usize) -> View {
         own: state.sides[team_index(team)],
         log: state.log.clone(),
         outcome: state.outcome,
+        revealed: state.revealed,
+        builds: state.builds,
+        plan_time: state.plan_time,
+        deduction: Deduction::of(&state.aid.worlds[1 - team_index(team)]),
+        worlds: Arc::clone(&state.aid.worlds[1 - team_index(team)]),
     }
+}
+
+/// A state the seat of `view` cannot tell from the real one (rules §Determinization): the
+/// other team's side is a world drawn uniformly from the aid, its plans completed with
+/// random legal steps as far as the view shows them taken. The copy does not track aids.
+pub fn determinize<R: Rng + ?Sized>(view: &View, config: &Config, rng: &mut R) -> State {
+    let own = team_index(view.team);
+    let h = 1 - own;
+    let world = match view.worlds.len() {
+        0 => World::of(Side::default()),
+        n => view.worlds[rng.random_range(0..n)],
+    };
+    let mut sides = [Side::default(); 2];
+    sides[own] = view.own;
+    sides[h] = world.now;
+    let mut aid = Aids::of(&sides);
+    aid.tracking = false;
+    aid.worlds[h] = Arc::clone(&view.worlds);
+    let mut state = State {
+        phase: view.phase,
+        round: view.round,
+        walls: view.walls,
+        machines: view.machines.clone(),
+        generators: view.generators.clone(),
+        starter: view.starter,
+        hit_track: view.hit_track,
+        hack_track: view.hack_track,
+        modify: view.modify,
+        slide: view.slide,
+        roll: view.roll,
+        revealed: view.revealed,
+        devices: view.devices,
+        builds: view.builds,
+        smoke: view.smoke,
+        frozen: view.frozen,
+        scanned: view.scanned,
+        removed: view.removed,
+        penalty: view.penalty,
+        markers: view.markers,
+        slot: view.slot,
+        order: view.order,
+        stage: view.stage,
+        pending: view.pending,
+        window_due: view.window_due,
+        sides,
+        log: view.log.clone(),
+        outcome: view.outcome,
+        plan_time: view.plan_time,
+        aid,
+    };
+    if matches!(state.phase, Phase::Plan | Phase::Execute) {
+        crate::aid::complete_plans(&mut state, config, &world.start, h, view.steps, rng);
+    }
+    state
 }
 
 /// How `action`, played in `state`, appears to seat `observer`: the other team's hidden
@@ -129,7 +206,12 @@ pub fn observe(state: &State, config: &Config, action: Action, observer: usize) 
     if same_team {
         return action.to_string();
     }
-    let masked = match action {
+    masked(action).map_or_else(|| action.to_string(), str::to_owned)
+}
+
+/// How a hidden step of a team appears to the other team (`None`: as played).
+pub fn masked(action: Action) -> Option<&'static str> {
+    Some(match action {
         Action::Character(_) => "character ?",
         Action::Start(_) => "start ?",
         Action::Tile(_)
@@ -140,7 +222,6 @@ pub fn observe(state: &State, config: &Config, action: Action, observer: usize) 
         | Action::DieOff => "plan ?",
         Action::Slide(_) => "slide ?",
         Action::UnlockSwagger | Action::UnlockTier(_) | Action::UnlockNone => "unlock ?",
-        _ => return action.to_string(),
-    };
-    masked.to_owned()
+        _ => return None,
+    })
 }

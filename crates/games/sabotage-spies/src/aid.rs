@@ -1,0 +1,577 @@
+//! The deduction aid (rules §The deduction aid): for each team, the set of its possible
+//! **sides** (rooms, devices, boards, the round's plan as far as it ran) as the other team
+//! may know them, computed forward from what that team saw.
+//!
+//! A **world** is one possible side. Every action of the game is replayed on every world:
+//! the real state with the hidden side replaced by the world's. A step the other team does
+//! not see (`character ?`, `start ?`, `slide ?`, `unlock ?`) branches over every step the
+//! world could have taken; a plan step (`plan ?`) is not chosen at all: the world's plan is
+//! **lazy**, its tiles, dice, slides and unlocks chosen when execution reaches them
+//! ([`Choice`]), judged on the facts the plans were made on ([`crate::state::PlanTime`]).
+//! A world survives when its state then equals the real one in everything but the hidden
+//! side, new public events included. Equal worlds merge.
+//!
+//! So a world is in the aid if and only if some hidden choices, legal by every rule, lead
+//! to it and to what the other team saw: the aid is exact, and the real side is always in
+//! it (at the end of each round exactly; within a round, up to the plan steps not yet
+//! executed).
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+
+use crate::action::{Action, RoomTile, TileId};
+use crate::config::Config;
+use crate::data::{Cost, Team};
+use crate::map::{Dir, Room, Rooms};
+use crate::plan;
+use crate::rules;
+use crate::state::{
+    DICE, DieUse, Loc, Pending, Phase, Plan, Planned, SPACES, Side, State, slot_team, team_index,
+};
+use crate::tiles::Effect;
+use crate::tiles::table;
+
+/// One possible side of a team.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct World {
+    /// The side when this round's plans were made (what a lazy plan is judged on).
+    pub start: Side,
+    /// The side now; its plans are lazy within a round.
+    pub now: Side,
+}
+
+impl World {
+    /// A world that is `side` now and at plan time.
+    pub fn of(side: Side) -> World {
+        World { start: side, now: side }
+    }
+}
+
+/// The two aids: `worlds[0]` the Villains' possible sides (what the Spies may know),
+/// `worlds[1]` the Spies' (the Villains' deduction aid).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Aids {
+    /// Whether playing updates the aids (a determinized copy inside a search does not).
+    pub tracking: bool,
+    /// Each team's possible sides.
+    pub worlds: [Arc<Vec<World>>; 2],
+}
+
+impl Default for Aids {
+    fn default() -> Self {
+        Aids::of(&[Side::default(), Side::default()])
+    }
+}
+
+impl Aids {
+    /// The aids of a game that has not begun: each side as set up.
+    pub fn of(sides: &[Side; 2]) -> Aids {
+        Aids { tracking: true, worlds: sides.map(|s| Arc::new(vec![World::of(s)])) }
+    }
+}
+
+/// A lazy plan's next choice, made when execution reaches it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Choice {
+    /// The plan ends here: the spaces left are empty.
+    End,
+    /// A slide now (a Spy: the window's schedule, chosen as it runs).
+    Slide(Dir),
+    /// A Villain's die on an unlock space (a plan step whose effect is needed now).
+    Unlock {
+        /// The die's index in the roll.
+        die: u8,
+        /// The face shown.
+        value: u8,
+        /// The tile kept, where the marker fills a tier of two.
+        keep: Option<TileId>,
+    },
+    /// The tile on the next space, with the direction its die must show (its dice are
+    /// left to the completion: only the direction is ever seen).
+    Place {
+        /// The tile.
+        tile: TileId,
+        /// Its plan-time room (Parachute, Virus, Beacon).
+        room: Option<Room>,
+        /// The direction wanted ([`Plan::want`]).
+        want: u8,
+    },
+}
+
+/// The state judged as at plan time for a world: the plan-time walls, Generators and
+/// modify cubes, the world's side at plan time with its plans and cubes as they are now.
+fn plan_time_state(state: &State, start: &Side, team: usize) -> State {
+    let mut p = state.clone();
+    p.log.clear();
+    state.plan_time.restore(&mut p);
+    let now = state.sides[team];
+    let mut side = *start;
+    for (c, n) in side.chars.iter_mut().zip(now.chars) {
+        c.plan = n.plan;
+    }
+    side.modify_used = now.modify_used;
+    p.sides[team] = side;
+    p
+}
+
+/// Whether choosing dice `chosen` (indices) skips an equal die of a lower index: dice
+/// showing the same roll are interchangeable, so only the lowest free ones are tried.
+fn canonical(plan: &Plan, roll: &[u8; DICE], chosen: &[usize]) -> bool {
+    chosen.iter().all(|&j| {
+        (0..j).all(|i| plan.dice[i] != DieUse::Unplaced || roll[i] != roll[j] || chosen.contains(&i))
+    })
+}
+
+/// Every choice a lazy world's acting character may make now (rules §Phase II, judged at
+/// plan time; §Slide).
+pub fn choices(state: &State, config: &Config, start: &Side, out: &mut Vec<Choice>) {
+    out.clear();
+    let Some(slot) = rules::acting(state) else { return };
+    let team = slot_team(slot);
+    let ti = team_index(team);
+    let plan = state.ch(slot).plan;
+    let k = usize::from(plan.done);
+    let intro = config.intro;
+    out.push(Choice::End);
+    if team == Team::Spies
+        && let Loc::On(room) = state.ch(slot).loc
+        && !state.frozen.contains(room)
+        && state.slide > state.sides[1].slide_used
+    {
+        for dir in Dir::ALL {
+            if state.walls.neighbour(room, dir).is_some() {
+                out.push(Choice::Slide(dir));
+            }
+        }
+    }
+    let p = plan_time_state(state, start, ti);
+    let left = plan::cubes_left(&p, slot);
+    let roll = p.roll;
+    if team == Team::Villains && !intro {
+        let ch = *p.ch(slot);
+        let mut keeps = vec![None];
+        if let Some(id) = ch.id {
+            keeps.extend(table().characters[id.0 as usize].1.iter().copied().map(Some));
+        }
+        for i in 0..DICE {
+            if plan.dice[i] != DieUse::Unplaced || !canonical(&plan, &roll, &[i]) {
+                continue;
+            }
+            for value in 1..=6u8 {
+                if ch.unlock_spaces >> (value - 1) & 1 == 0 || plan::cubes(roll[i], value) > left {
+                    continue;
+                }
+                for &keep in &keeps {
+                    let Ok(g) = plan::unlock_gain(&p, slot, ch.tier, keep) else { continue };
+                    let mut q = p.clone();
+                    plan::apply_gain(&mut q, slot, g);
+                    q.ch_mut(slot).plan.dice[i] = DieUse::Unlock { value };
+                    let c = plan::cubes(roll[i], value);
+                    let mate_cubes = plan::min_cubes(&q, slot ^ 1, &q.ch(slot ^ 1).plan, intro, left - c);
+                    let qp = q.ch(slot).plan;
+                    if let Some(m) = mate_cubes
+                        && plan::min_cubes(&q, slot, &qp, intro, left - c - m).is_some()
+                    {
+                        out.push(Choice::Unlock { die: i as u8, value, keep });
+                    }
+                }
+            }
+        }
+    }
+    if k >= SPACES || usize::from(plan.tile_steps) != k {
+        return;
+    }
+    let mut steps = Vec::new();
+    for t in 0..crate::action::NUM_TILES as u8 {
+        let tile = TileId(t);
+        if plan::copies(&p, slot, tile) == 0 {
+            continue;
+        }
+        match tile {
+            plan::PARACHUTE | plan::VIRUS | plan::BEACON => {
+                let kind = match tile {
+                    plan::PARACHUTE => RoomTile::Parachute,
+                    plan::VIRUS => RoomTile::Virus,
+                    _ => RoomTile::Beacon,
+                };
+                steps.extend(Room::ALL.into_iter().map(|r| Action::TileAt(kind, r)));
+            }
+            _ => steps.push(Action::Tile(tile)),
+        }
+    }
+    let mate = slot ^ 1;
+    let budget = p.modify[ti].saturating_sub(p.sides[ti].modify_used);
+    let mate_cubes = plan::min_cubes(&p, mate, &p.ch(mate).plan, intro, budget);
+    let Some(mate_cubes) = mate_cubes else { return };
+    for a in steps {
+        let Ok((np, _, _)) = plan::step_plan(&p, slot, a, intro) else { continue };
+        let Some(planned) = np.tiles[k] else { continue };
+        let spec = table().tile(planned.tile);
+        let wants: &[u8] = match (spec.effect, plan::cost_of(&p, slot, spec)) {
+            (Effect::HackThenMove, _) => &[1, 2, 3, 4, 5],
+            (Effect::Move { .. } | Effect::MoveScan { .. } | Effect::Earpiece, Cost::Direction) => {
+                &[1, 2, 3, 4]
+            }
+            _ => &[0],
+        };
+        for &want in wants {
+            let mut q = np;
+            q.want[k] = want;
+            if plan::min_cubes(&p, slot, &q, intro, budget - mate_cubes).is_some() {
+                out.push(Choice::Place { tile: planned.tile, room: planned.room, want });
+            }
+        }
+    }
+}
+
+/// Makes choice `c` in a lazy world waiting on it, then plays on.
+pub fn apply_choice(state: &mut State, config: &Config, start: &mut Side, c: Choice) {
+    let Some(slot) = rules::acting(state) else { return };
+    let ti = team_index(slot_team(slot));
+    state.pending = Pending::None;
+    let k = usize::from(state.ch(slot).plan.done);
+    match c {
+        Choice::End => {
+            let plan = &mut state.ch_mut(slot).plan;
+            for s in k.min(SPACES)..SPACES {
+                plan.tiles[s] = None;
+            }
+            plan.tile_steps = SPACES as u8;
+            plan.lazy = false;
+        }
+        Choice::Slide(dir) => {
+            if let Loc::On(from) = state.ch(slot).loc
+                && let Some(to) = state.walls.neighbour(from, dir)
+            {
+                state.sides[1].slide_used += 1;
+                rules::move_spy(state, slot, to);
+            }
+        }
+        Choice::Unlock { die, value, keep } => {
+            let i = usize::from(die);
+            let tier = state.ch(slot).tier;
+            if let Ok(g) = plan::unlock_gain(state, slot, tier, keep) {
+                plan::apply_gain(state, slot, g);
+            }
+            let used = plan::cubes(state.roll[i], value);
+            state.sides[ti].modify_used += used;
+            let ch = state.ch_mut(slot);
+            ch.unlock_spaces &= !(1 << (value - 1));
+            ch.plan.dice[i] = DieUse::Unlock { value };
+            let now = *ch;
+            let s = &mut start.chars[slot % 2];
+            s.tier = now.tier;
+            s.kept = now.kept;
+            s.unlock_spaces = now.unlock_spaces;
+        }
+        Choice::Place { tile, room, want } => {
+            let ch = state.ch_mut(slot);
+            ch.plan.tiles[k] = Some(Planned { tile, room });
+            ch.plan.tile_steps = k as u8 + 1;
+            ch.plan.want[k] = want;
+            if tile == plan::PARACHUTE
+                && let Some(r) = room
+            {
+                ch.loc = Loc::Lying(r);
+            }
+        }
+    }
+    rules::advance(state, config);
+}
+
+/// Whether `a` and `b` agree in everything but team `h`'s side, the log and the aids.
+fn public_eq(a: &State, b: &State, h: usize) -> bool {
+    let State {
+        phase,
+        round,
+        walls,
+        machines,
+        generators,
+        starter,
+        hit_track,
+        hack_track,
+        modify,
+        slide,
+        roll,
+        revealed,
+        devices,
+        builds,
+        smoke,
+        frozen,
+        scanned,
+        removed,
+        penalty,
+        markers,
+        slot,
+        order,
+        stage,
+        pending,
+        window_due,
+        sides,
+        log: _,
+        outcome,
+        plan_time,
+        aid: _,
+    } = a;
+    *phase == b.phase
+        && *round == b.round
+        && *walls == b.walls
+        && *machines == b.machines
+        && *generators == b.generators
+        && *starter == b.starter
+        && *hit_track == b.hit_track
+        && *hack_track == b.hack_track
+        && *modify == b.modify
+        && *slide == b.slide
+        && *roll == b.roll
+        && *revealed == b.revealed
+        && *devices == b.devices
+        && *builds == b.builds
+        && *smoke == b.smoke
+        && *frozen == b.frozen
+        && *scanned == b.scanned
+        && *removed == b.removed
+        && *penalty == b.penalty
+        && *markers == b.markers
+        && *slot == b.slot
+        && *order == b.order
+        && *stage == b.stage
+        && *pending == b.pending
+        && *window_due == b.window_due
+        && sides[1 - h] == b.sides[1 - h]
+        && *outcome == b.outcome
+        && *plan_time == b.plan_time
+}
+
+/// Collects the surviving worlds, once each, in a deterministic order.
+struct Survivors {
+    out: Vec<World>,
+    seen: HashSet<World>,
+}
+
+impl Survivors {
+    fn push(&mut self, w: World) {
+        if self.seen.insert(w) {
+            self.out.push(w);
+        }
+    }
+}
+
+/// Settles a world after an action: its lazy choices are made every way that keeps its
+/// public events a prefix of the real ones, then it survives if it equals the real state.
+fn settle(t: State, start: Side, post: &State, config: &Config, h: usize, out: &mut Survivors) {
+    if !post.log.starts_with(&t.log) {
+        return;
+    }
+    if t.pending == Pending::Lazy && t.outcome.is_none() {
+        let mut cs = Vec::new();
+        choices(&t, config, &start, &mut cs);
+        for c in cs {
+            let mut u = t.clone();
+            let mut st = start;
+            apply_choice(&mut u, config, &mut st, c);
+            settle(u, st, post, config, h, out);
+        }
+        return;
+    }
+    if t.log.len() == post.log.len() && public_eq(&t, post, h) {
+        out.push(World { start, now: t.sides[h] });
+    }
+}
+
+/// Team `h`'s worlds after `action`, played from `pre` (log emptied) to `post` (its log
+/// holding only the events the action caused).
+fn update_one(
+    pre: &State,
+    post: &State,
+    config: &Config,
+    action: Action,
+    h: usize,
+    worlds: &[World],
+) -> Vec<World> {
+    let by_hidden = rules::deciding_slot(pre).is_some_and(|s| team_index(slot_team(s)) == h);
+    let masked = by_hidden && crate::view::masked(action).is_some();
+    let mut out = Survivors { out: Vec::with_capacity(worlds.len()), seen: HashSet::new() };
+    if pre.phase == Phase::Plan {
+        // Planning changes nothing the other team sees but whose turn it is.
+        for w in worlds {
+            let mut w = *w;
+            if masked {
+                w.now.chars[usize::from(pre.slot) % 2].plan.skipped += 1;
+            }
+            out.push(w);
+        }
+        return out.out;
+    }
+    let mut alts = Vec::new();
+    for w in worlds {
+        let mut s = pre.clone();
+        s.sides[h] = w.now;
+        alts.clear();
+        if masked {
+            if matches!(action, Action::Slide(_)) {
+                // The schedule is chosen slide by slide as the stretch runs (`Choice::Slide`).
+                alts.push(Action::Slide(crate::action::Schedule::NONE));
+            } else {
+                rules::legal(&s, config, &mut alts);
+            }
+        } else {
+            if by_hidden && rules::check(&s, config, action).is_err() {
+                continue;
+            }
+            alts.push(action);
+        }
+        for &a in &alts {
+            let mut t = s.clone();
+            rules::apply(&mut t, config, a);
+            settle(t, w.start, post, config, h, &mut out);
+        }
+    }
+    let mut worlds = out.out;
+    if post.phase == Phase::Plan && pre.phase == Phase::Roll {
+        for w in &mut worlds {
+            for c in &mut w.now.chars {
+                c.plan.lazy = true;
+            }
+            w.start = w.now;
+        }
+    } else if !matches!(post.phase, Phase::Plan | Phase::Execute) {
+        for w in &mut worlds {
+            w.start = w.now;
+        }
+        let mut seen = HashSet::new();
+        worlds.retain(|w| seen.insert(*w));
+    }
+    worlds
+}
+
+/// Plays `action` (legal) and updates the aids.
+pub fn play(state: &mut State, config: &Config, action: Action) {
+    if !state.aid.tracking {
+        rules::apply(state, config, action);
+        return;
+    }
+    let mut log = std::mem::take(&mut state.log);
+    let aids = std::mem::take(&mut state.aid);
+    let pre = state.clone();
+    rules::apply(state, config, action);
+    let worlds = [0, 1].map(|h| Arc::new(update_one(&pre, state, config, action, h, &aids.worlds[h])));
+    log.append(&mut state.log);
+    state.log = log;
+    state.aid = Aids { tracking: true, worlds };
+}
+
+/// What an aid says, as the screens show it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Deduction {
+    /// How many possible sides remain.
+    pub worlds: usize,
+    /// Per character of the team: the rooms it may stand in.
+    pub rooms: [Rooms; 2],
+    /// Per character: whether it may be off the map or lying down.
+    pub away: [bool; 2],
+    /// The rooms the Virus and the Beacon may be in (Spies).
+    pub devices: [Rooms; 2],
+    /// Whether the Virus and the Beacon may be in the supply (Spies).
+    pub supply: [bool; 2],
+}
+
+impl Deduction {
+    /// The summary of a set of worlds.
+    pub fn of(worlds: &[World]) -> Deduction {
+        let mut d = Deduction {
+            worlds: worlds.len(),
+            rooms: [Rooms::EMPTY; 2],
+            away: [false; 2],
+            devices: [Rooms::EMPTY; 2],
+            supply: [false; 2],
+        };
+        for w in worlds {
+            for (i, c) in w.now.chars.iter().enumerate() {
+                match c.loc {
+                    Loc::On(r) => d.rooms[i] = d.rooms[i].with(r),
+                    _ => d.away[i] = true,
+                }
+            }
+            for (i, t) in w.now.secret.iter().enumerate() {
+                match t {
+                    Some(t) => d.devices[i] = d.devices[i].with(t.room),
+                    None => d.supply[i] = true,
+                }
+            }
+        }
+        d
+    }
+}
+
+/// Whether the real side `truth` of team `h` agrees with some world: exactly where no plan
+/// is under way, else in each character's room or absence.
+pub fn contains(state: &State, h: usize) -> bool {
+    let truth = state.sides[h];
+    let worlds = &state.aid.worlds[h];
+    if !matches!(state.phase, Phase::Plan | Phase::Execute) {
+        return worlds.iter().any(|w| w.now == truth);
+    }
+    let standing = |s: &Side| s.chars.map(|c| c.loc.standing());
+    worlds.iter().any(|w| standing(&w.now) == standing(&truth) && w.now.secret == truth.secret)
+}
+
+/// Completes the lazy plans of team `h` in `state` (a determinized state built from a
+/// world) with random legal steps, so that every plan has the steps the view shows.
+pub fn complete_plans<R: Rng + ?Sized>(
+    state: &mut State,
+    config: &Config,
+    start: &Side,
+    h: usize,
+    steps: [u8; 4],
+    rng: &mut R,
+) {
+    let mut legal = Vec::new();
+    for c in 0..2 {
+        let slot = 2 * h + c;
+        let plan = state.ch(slot).plan;
+        let target = steps[slot];
+        let lazy = plan.lazy || plan.skipped > 0;
+        if !lazy && plan.steps() == target {
+            continue;
+        }
+        // Judge the completion at plan time; copy its effects back.
+        let mut p =
+            if state.phase == Phase::Execute { plan_time_state(state, start, h) } else { state.clone() };
+        let mut fresh = plan;
+        fresh.lazy = false;
+        fresh.skipped = 0;
+        fresh.die_steps = fresh.dice.iter().filter(|d| **d != DieUse::Unplaced).count() as u8;
+        if state.phase != Phase::Execute {
+            fresh = Plan::default();
+        }
+        p.ch_mut(slot).plan = fresh;
+        let before = *p.ch(slot);
+        let want = if state.phase == Phase::Execute { crate::state::PLAN_STEPS } else { target };
+        while p.ch(slot).plan.steps() < want {
+            legal.clear();
+            plan::legal_steps(&p, slot, config.intro, &mut legal);
+            if legal.is_empty() {
+                break;
+            }
+            let a = legal[rng.random_range(0..legal.len())];
+            rules::apply_plan_step(&mut p, slot, a, config.intro);
+        }
+        let after = *p.ch(slot);
+        let ch = state.ch_mut(slot);
+        ch.plan = after.plan;
+        if h == 0 {
+            // A Villain's tiers change only by its plan's unlock dice.
+            ch.tier = after.tier;
+            ch.kept = after.kept;
+            ch.unlock_spaces = after.unlock_spaces;
+        }
+        if before.loc != after.loc {
+            ch.loc = after.loc;
+        }
+        state.sides[h].modify_used = p.sides[h].modify_used;
+    }
+}
