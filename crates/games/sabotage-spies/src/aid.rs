@@ -395,17 +395,6 @@ fn update_one(
     let by_hidden = rules::deciding_slot(pre).is_some_and(|s| team_index(slot_team(s)) == h);
     let masked = by_hidden && crate::view::masked(action).is_some();
     let mut out = Survivors { out: Vec::with_capacity(worlds.len()), seen: HashSet::new() };
-    if pre.phase == Phase::Plan {
-        // Planning changes nothing the other team sees but whose turn it is.
-        for w in worlds {
-            let mut w = *w;
-            if masked {
-                w.now.chars[usize::from(pre.slot) % 2].plan.skipped += 1;
-            }
-            out.push(w);
-        }
-        return out.out;
-    }
     let mut alts = Vec::new();
     for w in worlds {
         let mut s = pre.clone();
@@ -452,6 +441,16 @@ fn update_one(
 pub fn play(state: &mut State, config: &Config, action: Action) {
     if !state.aid.tracking {
         rules::apply(state, config, action);
+        return;
+    }
+    if state.phase == Phase::Plan {
+        // A plan step changes nothing the other team sees but whose turn it is: the
+        // planner's worlds count it, the other aid stays.
+        let slot = usize::from(state.slot);
+        rules::apply(state, config, action);
+        for w in Arc::make_mut(&mut state.aid.worlds[slot / 2]) {
+            w.now.chars[slot % 2].plan.skipped += 1;
+        }
         return;
     }
     let mut log = std::mem::take(&mut state.log);
@@ -554,6 +553,14 @@ pub fn complete_plans<R: Rng + ?Sized>(
         while p.ch(slot).plan.steps() < want {
             legal.clear();
             plan::legal_steps(&p, slot, config.intro, &mut legal);
+            // Leave the team-mate the modify cubes its own tiles need.
+            let mate = slot ^ 1;
+            legal.retain(|&a| {
+                let mut q = p.clone();
+                rules::apply_plan_step(&mut q, slot, a, config.intro)
+                    && plan::min_cubes(&q, mate, &q.ch(mate).plan, config.intro, plan::cubes_left(&q, mate))
+                        .is_some()
+            });
             if legal.is_empty() {
                 break;
             }

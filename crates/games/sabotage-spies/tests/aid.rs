@@ -1,26 +1,29 @@
-//! The deduction aid: the real side is always among the worlds, and the aid is the same
-//! in two games that differ only in what the other team hides.
+//! The deduction aid: the real side is always among the worlds, and a seat's view is what
+//! a state determinized from it shows again.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tabula_core::Options;
-use tabula_sabotage_spies::aid;
+use tabula_core::{Game, Options};
 use tabula_sabotage_spies::config::{Config, SPEC};
 use tabula_sabotage_spies::rules;
 use tabula_sabotage_spies::state::{Phase, State};
+use tabula_sabotage_spies::{SabotageSpies, aid};
 
 fn config(json: serde_json::Value) -> Config {
     Config::from_options(&Options::from_json(&SPEC, &json).unwrap()).unwrap()
 }
 
 /// Plays a random game with the aids tracked; asserts the truth is in both aids after
-/// every action. Returns the final state and the largest aid seen.
+/// every action and, every few actions, that each seat's view survives determinization.
+/// Returns the final state and the largest aid seen.
 fn play(cfg: &Config, seed: u64, rounds: u16) -> (State, [usize; 2]) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut state = rules::initial(cfg);
     let mut legal = Vec::new();
     let mut most = [0; 2];
     let mut steps = 0;
+    let game = SabotageSpies::new(&cfg.options()).unwrap();
+    let mut draw = ChaCha8Rng::seed_from_u64(seed + 1000);
     while state.phase != Phase::Over && state.round <= rounds {
         rules::legal(&state, cfg, &mut legal);
         let action = legal[rng.random_range(0..legal.len())];
@@ -33,6 +36,27 @@ fn play(cfg: &Config, seed: u64, rounds: u16) -> (State, [usize; 2]) {
                 "seed {seed} step {steps} after {action}: team {h}'s real side is not in its aid ({} worlds)",
                 state.aid.worlds[h].len()
             );
+        }
+        if steps % 5 == 0 {
+            for seat in 0..game.num_players() {
+                let view = game.view(&state, seat);
+                let copy = game.determinize(&view, &mut draw);
+                let again = game.view(&copy, seat);
+                if again != view {
+                    let (a, b) =
+                        (serde_json::to_value(&view).unwrap(), serde_json::to_value(&again).unwrap());
+                    let diff: Vec<String> = a
+                        .as_object()
+                        .unwrap()
+                        .iter()
+                        .filter(|(k, v)| b.get(k.as_str()) != Some(v))
+                        .map(|(k, v)| format!("{k}: {v} then {}", b[k.as_str()]))
+                        .collect();
+                    panic!(
+                        "seed {seed} step {steps}: seat {seat}'s view changes through determinization: {diff:?}"
+                    );
+                }
+            }
         }
     }
     (state, most)
@@ -61,33 +85,6 @@ fn aid_sizes() {
                 "{set} seed {seed}: {} rounds, largest aids {most:?}, {:.1}s",
                 state.round,
                 t.elapsed().as_secs_f64()
-            );
-        }
-    }
-}
-
-#[test]
-#[ignore = "diagnostics"]
-fn aid_trace() {
-    let cfg = config(serde_json::json!({"intro": true, "round_limit": 10}));
-    let mut rng = ChaCha8Rng::seed_from_u64(0);
-    let mut state = rules::initial(&cfg);
-    let mut legal = Vec::new();
-    let mut steps = 0;
-    while state.phase != Phase::Over && steps < 3000 {
-        rules::legal(&state, &cfg, &mut legal);
-        let action = legal[rng.random_range(0..legal.len())];
-        let t = std::time::Instant::now();
-        let masked = tabula_sabotage_spies::view::masked(action).is_some();
-        aid::play(&mut state, &cfg, action);
-        steps += 1;
-        let dt = t.elapsed().as_secs_f64();
-        if dt > 0.05 || !masked {
-            println!(
-                "step {steps} r{} {action}: {:?} {:.3}s",
-                state.round,
-                state.aid.worlds.iter().map(|w| w.len()).collect::<Vec<_>>(),
-                dt
             );
         }
     }
