@@ -58,6 +58,14 @@ pub struct Aids {
     pub tracking: bool,
     /// Each team's possible sides.
     pub worlds: [Arc<Vec<World>>; 2],
+    /// Whether each set is exact: an aid thinned past [`CAP`] holds only possible sides,
+    /// not every one.
+    #[serde(default = "both")]
+    pub exact: [bool; 2],
+}
+
+fn both() -> [bool; 2] {
+    [true; 2]
 }
 
 impl Default for Aids {
@@ -69,8 +77,50 @@ impl Default for Aids {
 impl Aids {
     /// The aids of a game that has not begun: each side as set up.
     pub fn of(sides: &[Side; 2]) -> Aids {
-        Aids { tracking: true, worlds: sides.map(|s| Arc::new(vec![World::of(s)])) }
+        Aids { tracking: true, worlds: sides.map(|s| Arc::new(vec![World::of(s)])), exact: both() }
     }
+}
+
+/// The most worlds each aid keeps: past it an aid is **thinned** to a sample of its worlds
+/// and is no longer exact (rules §The deduction aid, "Bounds"). The Villains' hidden unlock
+/// spaces, tiers and plans make their exact set grow past millions in the full game; the
+/// Spies' hidden unlock markers past a hundred thousand.
+pub const CAP: [usize; 2] = [1024, 4096];
+
+/// Keeps `n` of `worlds`: at least one for each placement of the characters and hidden
+/// devices while there is room, then the others by a fixed hash. The choice never depends
+/// on the real side, so a thinned set still depends only on what the other team knows.
+fn thin(worlds: &mut Vec<World>, n: usize) {
+    thin_by(worlds, n, |w| *w);
+}
+
+/// Keeps `n` of `items` (in their order) as [`thin`] says.
+fn thin_by<T>(items: &mut Vec<T>, n: usize, world: impl Fn(&T) -> World) {
+    use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+    let hasher = BuildHasherDefault::<DefaultHasher>::default();
+    // Rank within each placement, then hash: the first of every placement come first.
+    let mut seen: std::collections::HashMap<([Loc; 2], [Option<Room>; 2]), u32> = Default::default();
+    let mut order: Vec<(u32, u64, usize)> = Vec::with_capacity(items.len());
+    let mut hashed: Vec<(u64, usize)> =
+        items.iter().enumerate().map(|(i, t)| (hasher.hash_one(world(t)), i)).collect();
+    hashed.sort_unstable();
+    for (hash, i) in hashed {
+        let w = world(&items[i]);
+        let placement = (w.now.chars.map(|c| c.loc), w.now.secret.map(|t| t.map(|t| t.room)));
+        let rank = seen.entry(placement).or_default();
+        order.push((*rank, hash, i));
+        *rank += 1;
+    }
+    order.sort_unstable();
+    let mut keep = vec![false; items.len()];
+    for &(_, _, i) in order.iter().take(n) {
+        keep[i] = true;
+    }
+    let mut i = 0;
+    items.retain(|_| {
+        i += 1;
+        keep[i - 1]
+    });
 }
 
 /// A lazy plan's next choice, made when execution reaches it.
@@ -150,13 +200,18 @@ pub fn choices(state: &State, config: &Config, start: &Side, out: &mut Vec<Choic
     let p = plan_time_state(state, start, ti);
     let left = plan::cubes_left(&p, slot);
     let roll = p.roll;
-    if team == Team::Villains && !intro {
+    // A Villain's unlock dice were placed while planning, so their tiles (and passives)
+    // hold from its first space: a world chooses them all before it, in the order of the
+    // dice.
+    let first = plan.tile_steps == 0 && plan.done == 0;
+    if team == Team::Villains && !intro && first {
         let ch = *p.ch(slot);
+        let after = plan.dice.iter().rposition(|d| matches!(d, DieUse::Unlock { .. })).map_or(0, |i| i + 1);
         let mut keeps = vec![None];
         if let Some(id) = ch.id {
             keeps.extend(table().characters[id.0 as usize].1.iter().copied().map(Some));
         }
-        for i in 0..DICE {
+        for i in after..DICE {
             if plan.dice[i] != DieUse::Unplaced || !canonical(&plan, &roll, &[i]) {
                 continue;
             }
@@ -346,39 +401,165 @@ fn public_eq(a: &State, b: &State, h: usize) -> bool {
         && *plan_time == b.plan_time
 }
 
-/// Collects the surviving worlds, once each, in a deterministic order.
+/// What of a world its future can depend on: worlds with equal keys have the same
+/// choices, events and sides from now on, so one stands for all (rules §The deduction aid,
+/// "equal worlds merge").
+///
+/// Within a round a lazy plan's executed spaces matter only through the tiles they used
+/// (copies, and the Parachute, hack and Backflip rules), the dice and cubes that can pay
+/// them ([`plan::prefix_pay`]) and where they took the character at plan time
+/// ([`plan::walk`]), from which the rest of the path is judged. The key keeps exactly
+/// that: the executed tiles as a sorted multiset, their directions dropped, the plan-time
+/// room replaced by the walked one.
+#[derive(PartialEq, Eq, Hash)]
+struct Key {
+    now: Side,
+    start: Side,
+    pay: [Option<[u8; 16]>; 2],
+}
+
+/// The plan-time state a world is judged on, with its side to be filled in ([`key`]).
+fn key_base(post: &State) -> State {
+    let mut base = post.clone();
+    base.log.clear();
+    post.plan_time.restore(&mut base);
+    base
+}
+
+fn key(base: &mut State, h: usize, intro: bool, w: &World) -> Key {
+    let mut now = w.now;
+    let mut start = w.start;
+    let mut pay = [None; 2];
+    if base.phase == Phase::Execute {
+        let mut side = w.start;
+        for (c, n) in side.chars.iter_mut().zip(now.chars) {
+            c.plan = n.plan;
+        }
+        base.sides[h] = side;
+        for (c, pay) in pay.iter_mut().enumerate() {
+            let slot = 2 * h + c;
+            let plan = now.chars[c].plan;
+            let upto = usize::from(plan.done).min(SPACES);
+            if upto == 0 {
+                continue;
+            }
+            let (Some(p), Some(at)) =
+                (plan::prefix_pay(base, slot, &plan, upto), plan::walk(base, slot, &plan, upto))
+            else {
+                continue;
+            };
+            if !plan.lazy && plan.tiles[upto..].iter().all(Option::is_none) {
+                // Its plan has ended and run: only the cubes it needs are left to matter
+                // (its team-mate's plan must leave them).
+                let limit = usize::from(plan::dice_limit(base, slot, intro));
+                let placed = usize::from(plan.dice_placed());
+                let least = (0..16usize)
+                    .filter(|m| m.count_ones() as usize + placed <= limit)
+                    .map(|m| p[m])
+                    .min()
+                    .unwrap_or(u8::MAX);
+                now.chars[c].plan = Plan { dice: plan.dice, ..Plan::default() };
+                start.chars[c].loc = Loc::Off;
+                *pay = Some([least; 16]);
+                continue;
+            }
+            let mut tiles: Vec<TileId> = plan.tiles[..upto].iter().flatten().map(|p| p.tile).collect();
+            tiles.sort_unstable();
+            let norm = &mut now.chars[c].plan;
+            for s in 0..upto {
+                norm.tiles[s] = tiles.get(s).map(|&tile| Planned { tile, room: None });
+                norm.want[s] = 0;
+            }
+            start.chars[c].loc = at;
+            *pay = Some(p);
+        }
+    }
+    Key { now, start, pay }
+}
+
+/// Collects the surviving worlds, one per [`Key`], in a deterministic order.
 struct Survivors {
     out: Vec<World>,
-    seen: HashSet<World>,
+    seen: HashSet<Key>,
+    base: State,
+    h: usize,
+    intro: bool,
+    thinned: bool,
 }
 
 impl Survivors {
+    fn new(post: &State, h: usize, intro: bool, capacity: usize) -> Survivors {
+        Survivors {
+            out: Vec::with_capacity(capacity),
+            seen: HashSet::new(),
+            base: key_base(post),
+            h,
+            intro,
+            thinned: false,
+        }
+    }
+
     fn push(&mut self, w: World) {
-        if self.seen.insert(w) {
+        if self.seen.insert(key(&mut self.base, self.h, self.intro, &w)) {
             self.out.push(w);
         }
     }
 }
 
-/// Settles a world after an action: its lazy choices are made every way that keeps its
-/// public events a prefix of the real ones, then it survives if it equals the real state.
-fn settle(t: State, start: Side, post: &State, config: &Config, h: usize, out: &mut Survivors) {
-    if !post.log.starts_with(&t.log) {
-        return;
+/// The worlds still being settled after an action: states waiting on a lazy choice, merged
+/// whenever two agree in their [`Key`] and their public part (so the branching of a long
+/// unseen stretch stays as wide as the distinct situations, not the paths to them).
+struct Frontier {
+    items: Vec<(State, Side)>,
+    buckets: std::collections::HashMap<(Key, usize), Vec<usize>>,
+}
+
+impl Frontier {
+    fn new() -> Frontier {
+        Frontier { items: Vec::new(), buckets: std::collections::HashMap::new() }
     }
-    if t.pending == Pending::Lazy && t.outcome.is_none() {
-        let mut cs = Vec::new();
-        choices(&t, config, &start, &mut cs);
-        for c in cs {
-            let mut u = t.clone();
-            let mut st = start;
-            apply_choice(&mut u, config, &mut st, c);
-            settle(u, st, post, config, h, out);
+
+    fn push(&mut self, out: &mut Survivors, t: State, start: Side) {
+        let k = (key(&mut out.base, out.h, out.intro, &World { start, now: t.sides[out.h] }), t.log.len());
+        let bucket = self.buckets.entry(k).or_default();
+        if bucket.iter().any(|&i| public_eq(&self.items[i].0, &t, out.h) && self.items[i].0.log == t.log) {
+            return;
         }
-        return;
+        bucket.push(self.items.len());
+        self.items.push((t, start));
     }
-    if t.log.len() == post.log.len() && public_eq(&t, post, h) {
-        out.push(World { start, now: t.sides[h] });
+}
+
+/// Settles worlds after an action: their lazy choices are made every way that keeps their
+/// public events a prefix of the real ones; a world survives if it then equals the real
+/// state.
+fn settle(first: Vec<(State, Side)>, post: &State, config: &Config, out: &mut Survivors) {
+    let h = out.h;
+    let mut level = first;
+    let mut cs = Vec::new();
+    while !level.is_empty() {
+        let mut next = Frontier::new();
+        for (t, start) in level {
+            if !post.log.starts_with(&t.log) {
+                continue;
+            }
+            if t.pending == Pending::Lazy && t.outcome.is_none() {
+                choices(&t, config, &start, &mut cs);
+                for &c in &cs {
+                    let mut u = t.clone();
+                    let mut st = start;
+                    apply_choice(&mut u, config, &mut st, c);
+                    next.push(out, u, st);
+                }
+            } else if t.log.len() == post.log.len() && public_eq(&t, post, h) {
+                out.push(World { start, now: t.sides[h] });
+            }
+        }
+        level = next.items;
+        if level.len() > CAP[h] {
+            out.thinned = true;
+            thin_by(&mut level, CAP[h], |(t, start)| World { start: *start, now: t.sides[h] });
+        }
     }
 }
 
@@ -391,11 +572,14 @@ fn update_one(
     action: Action,
     h: usize,
     worlds: &[World],
+    exact: &mut bool,
 ) -> Vec<World> {
+    let prior = worlds;
     let by_hidden = rules::deciding_slot(pre).is_some_and(|s| team_index(slot_team(s)) == h);
     let masked = by_hidden && crate::view::masked(action).is_some();
-    let mut out = Survivors { out: Vec::with_capacity(worlds.len()), seen: HashSet::new() };
+    let mut out = Survivors::new(post, h, config.intro, worlds.len());
     let mut alts = Vec::new();
+    let mut first = Vec::new();
     for w in worlds {
         let mut s = pre.clone();
         s.sides[h] = w.now;
@@ -416,10 +600,39 @@ fn update_one(
         for &a in &alts {
             let mut t = s.clone();
             rules::apply(&mut t, config, a);
-            settle(t, w.start, post, config, h, &mut out);
+            first.push((t, w.start));
         }
     }
+    settle(first, post, config, &mut out);
+    if out.thinned {
+        *exact = false;
+    }
     let mut worlds = out.out;
+    if worlds.is_empty() && !*exact {
+        // A thinned aid lost every world it kept: it goes on, stale, from the last ones,
+        // their plans as far along as the public step counts say (rules §The deduction
+        // aid, "Bounds").
+        let mut stale = prior.to_vec();
+        for w in &mut stale {
+            for c in 0..2 {
+                let target = post.ch(2 * h + c).plan.steps();
+                let plan = &mut w.now.chars[c].plan;
+                if !matches!(post.phase, Phase::Plan | Phase::Execute) {
+                    *plan = Plan::default();
+                } else if plan.steps() != target {
+                    *plan = Plan { lazy: true, skipped: target, ..Plan::default() };
+                }
+            }
+            if !matches!(post.phase, Phase::Plan | Phase::Execute) {
+                w.start = w.now;
+            }
+        }
+        return stale;
+    }
+    if worlds.len() > CAP[h] {
+        *exact = false;
+        thin(&mut worlds, CAP[h]);
+    }
     if post.phase == Phase::Plan && pre.phase == Phase::Roll {
         for w in &mut worlds {
             for c in &mut w.now.chars {
@@ -457,10 +670,12 @@ pub fn play(state: &mut State, config: &Config, action: Action) {
     let aids = std::mem::take(&mut state.aid);
     let pre = state.clone();
     rules::apply(state, config, action);
-    let worlds = [0, 1].map(|h| Arc::new(update_one(&pre, state, config, action, h, &aids.worlds[h])));
+    let mut exact = aids.exact;
+    let worlds =
+        [0, 1].map(|h| Arc::new(update_one(&pre, state, config, action, h, &aids.worlds[h], &mut exact[h])));
     log.append(&mut state.log);
     state.log = log;
-    state.aid = Aids { tracking: true, worlds };
+    state.aid = Aids { tracking: true, worlds, exact };
 }
 
 /// What an aid says, as the screens show it.
@@ -476,12 +691,15 @@ pub struct Deduction {
     pub devices: [Rooms; 2],
     /// Whether the Virus and the Beacon may be in the supply (Spies).
     pub supply: [bool; 2],
+    /// Whether the set is exact (else a sample of it, thinned past [`CAP`] worlds).
+    pub exact: bool,
 }
 
 impl Deduction {
     /// The summary of a set of worlds.
-    pub fn of(worlds: &[World]) -> Deduction {
+    pub fn of(worlds: &[World], exact: bool) -> Deduction {
         let mut d = Deduction {
+            exact,
             worlds: worlds.len(),
             rooms: [Rooms::EMPTY; 2],
             away: [false; 2],
@@ -519,7 +737,9 @@ pub fn contains(state: &State, h: usize) -> bool {
 }
 
 /// Completes the lazy plans of team `h` in `state` (a determinized state built from a
-/// world) with random legal steps, so that every plan has the steps the view shows.
+/// world) with random legal steps, so that every plan has the steps the view shows; `false`
+/// where the world cannot (a stale world of a thinned aid): the steps missing are then
+/// counted as skipped, planning nothing.
 pub fn complete_plans<R: Rng + ?Sized>(
     state: &mut State,
     config: &Config,
@@ -527,7 +747,8 @@ pub fn complete_plans<R: Rng + ?Sized>(
     h: usize,
     steps: [u8; 4],
     rng: &mut R,
-) {
+) -> bool {
+    let mut complete = true;
     let mut legal = Vec::new();
     for c in 0..2 {
         let slot = 2 * h + c;
@@ -567,7 +788,11 @@ pub fn complete_plans<R: Rng + ?Sized>(
             let a = legal[rng.random_range(0..legal.len())];
             rules::apply_plan_step(&mut p, slot, a, config.intro);
         }
-        let after = *p.ch(slot);
+        let mut after = *p.ch(slot);
+        if after.plan.steps() < want {
+            complete = false;
+            after.plan.skipped = want - after.plan.steps();
+        }
         let ch = state.ch_mut(slot);
         ch.plan = after.plan;
         if h == 0 {
@@ -581,4 +806,5 @@ pub fn complete_plans<R: Rng + ?Sized>(
         }
         state.sides[h].modify_used = p.sides[h].modify_used;
     }
+    complete
 }

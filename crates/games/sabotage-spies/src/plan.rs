@@ -343,6 +343,86 @@ impl Ctx<'_> {
     }
 }
 
+/// For a plan whose spaces before `upto` are all paid by dice still to come (a deduction
+/// world's executed prefix): per set of unplaced dice (bit `i` die `i`), the fewest modify
+/// cubes with which exactly those dice pay those spaces, `u8::MAX` where they cannot.
+/// `None` when a die is already on a space (a real plan: nothing to summarise).
+pub fn prefix_pay(state: &State, slot: usize, plan: &Plan, upto: usize) -> Option<[u8; 16]> {
+    if plan.dice.iter().any(|d| matches!(d, DieUse::On { .. })) {
+        return None;
+    }
+    let table = table();
+    let mut costs = [Cost::None; SPACES];
+    for (s, p) in plan.planned().filter(|&(s, _)| s < upto) {
+        costs[s] = cost_of(state, slot, table.tile(p.tile));
+    }
+    let ctx = Ctx { state, slot, table, plan: *plan, limit: DICE as u8, costs };
+    let mut out = [u8::MAX; 16];
+    fn go(ctx: &Ctx, upto: usize, i: usize, mask: usize, paid: &mut Paid, spent: u8, out: &mut [u8; 16]) {
+        if i == DICE {
+            if ctx.plan.planned().filter(|&(s, _)| s < upto).all(|(s, _)| ctx.complete(s, paid.dice(s))) {
+                out[mask] = out[mask].min(spent);
+            }
+            return;
+        }
+        go(ctx, upto, i + 1, mask, paid, spent, out);
+        if ctx.plan.dice[i] != DieUse::Unplaced {
+            return;
+        }
+        let r = ctx.state.roll[i];
+        for (s, _) in ctx.plan.planned().filter(|&(s, _)| s < upto) {
+            let mut values = [0u8; 6];
+            let n = ctx.candidates(s, r, &mut values);
+            for &v in &values[..n] {
+                if !ctx.accepts(s, paid.dice(s), v) {
+                    continue;
+                }
+                let k = usize::from(paid.n[s]);
+                paid.values[s][k] = v;
+                paid.n[s] += 1;
+                go(ctx, upto, i + 1, mask | 1 << i, paid, spent + cubes(r, v), out);
+                paid.n[s] -= 1;
+            }
+        }
+    }
+    let mut paid = Paid { values: [[0; DICE]; SPACES], n: [0; SPACES] };
+    go(&ctx, upto, 0, 0, &mut paid, 0, &mut out);
+    Some(out)
+}
+
+/// Where the plan's spaces before `upto` take the character in `slot` at plan time, their
+/// moves going the way [`Plan::want`] names (a deduction world's executed prefix): `None`
+/// where a move's direction is not named.
+pub fn walk(state: &State, slot: usize, plan: &Plan, upto: usize) -> Option<Loc> {
+    let table = table();
+    let mut at = match state.ch(slot).loc {
+        Loc::On(r) | Loc::Lying(r) => Some(r),
+        Loc::Off => None,
+    };
+    let dir = |s: usize| match plan.want[s] {
+        w @ 1..=4 => Some(Dir::ALL[usize::from(w) - 1]),
+        _ => None,
+    };
+    for (s, p) in plan.planned().filter(|&(s, _)| s < upto) {
+        let spec = table.tile(p.tile);
+        match spec.effect {
+            Effect::Parachute => at = p.room,
+            Effect::Move { .. } | Effect::MoveScan { .. } => {
+                at = Some(planned_move(state, slot, spec, at?, dir(s)?)?);
+            }
+            Effect::HackThenMove => {
+                if let (Some(from), Some(d)) = (at, dir(s))
+                    && let Some(to) = step(state, from, d, crosses_walls(state, slot))
+                {
+                    at = Some(to);
+                }
+            }
+            _ => {}
+        }
+    }
+    Some(at.map_or(Loc::Off, Loc::On))
+}
+
 /// The modify cubes the team of `slot` has left to place this round.
 pub fn cubes_left(state: &State, slot: usize) -> u8 {
     let team = slot_team(slot);

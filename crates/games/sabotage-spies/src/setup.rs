@@ -72,7 +72,11 @@ pub fn validate(state: State, config: &Config) -> Result<State, SetupError> {
         bad("the game is over but has no result".into());
     }
     for (h, team) in [(0, "Villains"), (1, "Spies")] {
-        if !aid::contains(&state, h) {
+        if state.aid.worlds[h].is_empty() {
+            bad(format!(
+                "the deduction aid about the {team} holds no world: it must hold the sides the other team cannot rule out (rules §The deduction aid)"
+            ));
+        } else if state.aid.exact[h] && !aid::contains(&state, h) {
             bad(format!(
                 "the {team}' side is not among the worlds of their deduction aid: the aid must hold every side the other team cannot rule out (rules §The deduction aid)"
             ));

@@ -139,7 +139,10 @@ pub fn view(state: &State, config: &Config, seat: usize) -> View {
         revealed: state.revealed,
         builds: state.builds,
         plan_time: state.plan_time,
-        deduction: Deduction::of(&state.aid.worlds[1 - team_index(team)]),
+        deduction: Deduction::of(
+            &state.aid.worlds[1 - team_index(team)],
+            state.aid.exact[1 - team_index(team)],
+        ),
         worlds: Arc::clone(&state.aid.worlds[1 - team_index(team)]),
     }
 }
@@ -148,6 +151,20 @@ pub fn view(state: &State, config: &Config, seat: usize) -> View {
 /// other team's side is a world drawn uniformly from the aid, its plans completed with
 /// random legal steps as far as the view shows them taken. The copy does not track aids.
 pub fn determinize<R: Rng + ?Sized>(view: &View, config: &Config, rng: &mut R) -> State {
+    // A world of a thinned aid may be stale (rules §The deduction aid, "Bounds"): a few
+    // draws look for one whose plans complete.
+    let mut state = draw(view, config, rng).0;
+    for _ in 0..8 {
+        let (s, complete) = draw(view, config, rng);
+        if complete {
+            return s;
+        }
+        state = s;
+    }
+    state
+}
+
+fn draw<R: Rng + ?Sized>(view: &View, config: &Config, rng: &mut R) -> (State, bool) {
     let own = team_index(view.team);
     let h = 1 - own;
     let world = match view.worlds.len() {
@@ -160,6 +177,7 @@ pub fn determinize<R: Rng + ?Sized>(view: &View, config: &Config, rng: &mut R) -
     let mut aid = Aids::of(&sides);
     aid.tracking = false;
     aid.worlds[h] = Arc::clone(&view.worlds);
+    aid.exact[h] = view.deduction.exact;
     let mut state = State {
         phase: view.phase,
         round: view.round,
@@ -192,10 +210,9 @@ pub fn determinize<R: Rng + ?Sized>(view: &View, config: &Config, rng: &mut R) -
         plan_time: view.plan_time,
         aid,
     };
-    if matches!(state.phase, Phase::Plan | Phase::Execute) {
-        crate::aid::complete_plans(&mut state, config, &world.start, h, view.steps, rng);
-    }
-    state
+    let complete = !matches!(state.phase, Phase::Plan | Phase::Execute)
+        || crate::aid::complete_plans(&mut state, config, &world.start, h, view.steps, rng);
+    (state, complete)
 }
 
 /// How `action`, played in `state`, appears to seat `observer`: the other team's hidden

@@ -20,25 +20,21 @@ fn run(options: Value, playouts: usize, view_every: usize, sweep_every: usize, s
 }
 
 #[test]
-#[ignore = "not yet passing: within a round the aids grow to 10^4–10^6 worlds and the harness runs out of memory; the aid is to be compacted (issue 13)"]
 fn intro_four_players_default_map() {
     run(json!({"intro": true, "round_limit": 10}), 1, 17, 97, 1);
 }
 
 #[test]
-#[ignore = "not yet passing: within a round the aids grow to 10^4–10^6 worlds and the harness runs out of memory; the aid is to be compacted (issue 13)"]
 fn full_four_players_default_map() {
     run(json!({"round_limit": 10}), 1, 17, 97, 1);
 }
 
 #[test]
-#[ignore = "not yet passing: within a round the aids grow to 10^4–10^6 worlds and the harness runs out of memory; the aid is to be compacted (issue 13)"]
 fn intro_two_players_variable_map() {
     run(json!({"players": 2, "intro": true, "map": "variable", "round_limit": 10}), 1, 17, 97, 1);
 }
 
 #[test]
-#[ignore = "not yet passing: within a round the aids grow to 10^4–10^6 worlds and the harness runs out of memory; the aid is to be compacted (issue 13)"]
 fn full_two_players_variable_map() {
     run(json!({"players": 2, "map": "variable", "round_limit": 10}), 1, 17, 97, 1);
 }
