@@ -14,6 +14,7 @@ use tabula_ai::{BOT_NAMES, make_bot};
 use tabula_core::{GameEntry, Registry};
 use tabula_sabacc::Sabacc;
 use tabula_sabotage_pipes::SabotagePipes;
+use tabula_sabotage_spies::SabotageSpies;
 
 /// The registry of every game.
 pub fn registry() -> Registry {
@@ -22,5 +23,6 @@ pub fn registry() -> Registry {
     registry.register(GameEntry::of::<Abagio>(make_bot::<Abagio>, BOT_NAMES));
     registry.register(GameEntry::of::<Sabacc>(make_bot::<Sabacc>, BOT_NAMES));
     registry.register(GameEntry::of::<Abilene>(make_bot::<Abilene>, BOT_NAMES));
+    registry.register(GameEntry::of::<SabotageSpies>(make_bot::<SabotageSpies>, BOT_NAMES));
     registry
 }

@@ -35,6 +35,8 @@ fn option_sets() -> Vec<(&'static str, Value)> {
         ("abilene", json!({"turn_limit": 50})),
         ("abilene", json!({"players": 3, "placement": "random", "short_game": 8, "turn_limit": 50})),
         ("abilene", json!({"players": 6, "first": 1, "turn_limit": 40})),
+        ("sabotage-spies", json!({"intro": true, "round_limit": 10})),
+        ("sabotage-spies", json!({"players": 2, "map": "variable", "round_limit": 10})),
     ]
 }
 

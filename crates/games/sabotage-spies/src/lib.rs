@@ -34,6 +34,7 @@ pub mod config;
 pub mod data;
 pub mod map;
 pub mod plan;
+pub mod policy;
 pub mod rules;
 pub mod setup;
 pub mod state;
@@ -189,6 +190,22 @@ impl Game for SabotageSpies {
                 (Some(state::Outcome::Win(_)), Some(_)) => -1.0,
                 _ => 0.0,
             };
+        }
+    }
+
+    fn heuristic_policy<R: Rng + ?Sized>(
+        &self,
+        view: &View,
+        legal: &[Action],
+        rng: &mut R,
+    ) -> Option<Action> {
+        Some(policy::beginner_move(view, legal, rng))
+    }
+
+    fn heuristic(&self, state: &State, player: usize) -> f64 {
+        match self.cfg.team_of(player) {
+            Some(team) => policy::heuristic(state, team, self.cfg.intro),
+            None => 0.0,
         }
     }
 
