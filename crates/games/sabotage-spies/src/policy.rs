@@ -154,7 +154,8 @@ pub fn heuristic(state: &State, team: Team, intro: bool) -> f64 {
     if state.phase == Phase::Over {
         return 0.0;
     }
-    let (hits0, hacks0) = if intro { (3.0, 4.0) } else { (4.0, 7.0) };
+    let (hits0, hacks0) = crate::rules::tracks(intro);
+    let (hits0, hacks0) = (f64::from(hits0), f64::from(hacks0));
     let hit = (hits0 - f64::from(state.hit_track)) / (hits0 + 1.0);
     let hack = (hacks0 - f64::from(state.hack_track)) / (hacks0 + 1.0);
     let machines: f64 = state.machines.iter().map(|m| f64::from(m.cubes)).sum();

@@ -18,6 +18,12 @@ use crate::tiles::{DeviceKind, Effect, Speech, Target, TileSpec, table};
 /// Walls, machines and generators of a variable map.
 pub const MAP_PIECES: (usize, usize, usize) = (5, 3, 2);
 
+/// The cubes set on the Hit track (pairs) and the Hack track at setup (rules §Setup; the
+/// Intro Game's 3 + 3 and 4).
+pub const fn tracks(intro: bool) -> (u8, u8) {
+    if intro { (3, 4) } else { (4, 7) }
+}
+
 /// The state before the first action (rules §Setup).
 pub fn initial(config: &Config) -> State {
     let intro = config.intro;
@@ -45,8 +51,8 @@ pub fn initial(config: &Config) -> State {
         machines,
         generators,
         starter: None,
-        hit_track: if intro { 3 } else { 4 },
-        hack_track: if intro { 4 } else { 7 },
+        hit_track: tracks(intro).0,
+        hack_track: tracks(intro).1,
         modify: [2, 2],
         slide: 0,
         roll: [1; 4],
