@@ -549,7 +549,11 @@ fn settle(first: Vec<(State, Side)>, post: &State, config: &Config, out: &mut Su
                     let mut u = t.clone();
                     let mut st = start;
                     apply_choice(&mut u, config, &mut st, c);
-                    next.push(out, u, st);
+                    // Only the choices whose events so far are the real ones count
+                    // toward the level's bound.
+                    if post.log.starts_with(&u.log) {
+                        next.push(out, u, st);
+                    }
                 }
             } else if t.log.len() == post.log.len() && public_eq(&t, post, h) {
                 out.push(World { start, now: t.sides[h] });

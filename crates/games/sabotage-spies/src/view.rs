@@ -210,6 +210,14 @@ fn draw<R: Rng + ?Sized>(view: &View, config: &Config, rng: &mut R) -> (State, b
         plan_time: view.plan_time,
         aid,
     };
+    if state.phase == Phase::Over {
+        // A game that ended mid-execution keeps its plans, of which the view shows only
+        // the step counts: the world's lazy plans stand in, as far along as those.
+        for c in 0..2 {
+            let slot = 2 * h + c;
+            state.ch_mut(slot).plan = crate::state::Plan { skipped: view.steps[slot], ..Default::default() };
+        }
+    }
     let complete = !matches!(state.phase, Phase::Plan | Phase::Execute)
         || crate::aid::complete_plans(&mut state, config, &world.start, h, view.steps, rng);
     (state, complete)
