@@ -296,7 +296,9 @@ impl Ctx<'_> {
                 }
                 Effect::Generator => {
                     let Some(room) = at else { return false };
-                    if !self.state.generators.iter().any(|g| g.room == room) {
+                    // A full Generator takes no cube: the tile could not be executed
+                    // (Villains execute before any Spy could hack a cube off).
+                    if !self.state.generators.iter().any(|g| g.room == room && g.cubes < 2) {
                         return false;
                     }
                 }
