@@ -488,13 +488,24 @@ pub fn run(args: Args) -> Result<(), String> {
         .expect("a valid template"),
     );
     // A first guess at a game's length (random playouts, a few milliseconds) gives an ETA
-    // from the first moves; the finished games' mean length replaces it.
+    // from the first moves; the finished games' mean length replaces it. Up to 20 playouts,
+    // within about a second: a game whose playouts are slow (Fowers' Sabotage tracks its
+    // deduction aids) must not hold the arena up for minutes.
     let first_guess = registry
         .entry(&config.game)
         .and_then(|entry| {
             let options = tabula_core::Options::from_json(entry.spec, &config.options).ok()?;
-            let stats = (entry.playouts)(&options, 20, config.seed).ok()?;
-            Some(stats.actions as f64 / stats.playouts.max(1) as f64)
+            let begun = Instant::now();
+            let (mut games, mut actions) = (0u64, 0u64);
+            for i in 0..20 {
+                let stats = (entry.playouts)(&options, 1, config.seed.wrapping_add(i)).ok()?;
+                games += stats.playouts as u64;
+                actions += stats.actions;
+                if begun.elapsed() > Duration::from_secs(1) {
+                    break;
+                }
+            }
+            Some(actions as f64 / games.max(1) as f64)
         })
         .unwrap_or(100.0);
     bar.set_message("ETA: estimating…");
