@@ -137,39 +137,39 @@ fn words(t: &Table, slot: Option<usize>, action: Action) -> (String, String, Str
             )
         }
         Action::DieOn { value, space } => {
-            let (title, rolled) = die_title(t, slot, &name);
+            let (title, rolled) = die_title(t, slot);
             let tile = slot.and_then(|s| t.own(s)).and_then(|h| h.plan.tiles[usize::from(space - 1)]);
-            let label = format!(
-                "show {value} on space {space}{}",
-                tile.map_or_else(String::new, |p| format!(" ({})", tile_name(p.tile)))
-            );
+            let label = format!("show {value} on space {space}");
             let mut effect = Vec::new();
-            let cubes = rolled.map_or(0, |r| plan::cubes(r, value));
-            if cubes > 0 {
-                effect.push(format!("{cubes} modify cube{}", plural(cubes)));
+            if let Some(p) = tile {
+                effect.push(tile_name(p.tile).to_owned());
             }
             if let (Some(p), Some(s)) = (tile, slot)
                 && moves(p.tile)
             {
                 effect.push(move_words(t, s, usize::from(space - 1), value));
             }
-            (title, label, effect.join(", "))
+            let cubes = rolled.map_or(0, |r| plan::cubes(r, value));
+            if cubes > 0 {
+                effect.push(format!("+{cubes} cube{}", plural(cubes)));
+            }
+            (title, label, effect.join(" "))
         }
         Action::DieUnlock { value, keep } => {
-            let (title, rolled) = die_title(t, slot, &name);
+            let (title, rolled) = die_title(t, slot);
             let cubes = rolled.map_or(0, |r| plan::cubes(r, value));
             let mut label = format!("unlock space {value}");
             if let Some(k) = keep {
                 label.push_str(&format!(", keep {}", tile_name(k)));
             }
-            let mut effect = vec!["an unlock marker to the tiers".to_owned()];
+            let mut effect = vec!["marker to your tiers".to_owned()];
             if cubes > 0 {
-                effect.push(format!("{cubes} modify cube{}", plural(cubes)));
+                effect.push(format!("+{cubes} cube{}", plural(cubes)));
             }
-            (title, label, effect.join(", "))
+            (title, label, effect.join(" "))
         }
         Action::DieOff => {
-            let (title, _) = die_title(t, slot, &name);
+            let (title, _) = die_title(t, slot);
             (title, "leave it off".to_owned(), none())
         }
         Action::First(c) => {
@@ -252,22 +252,21 @@ fn slides_left(t: &Table) -> u8 {
 }
 
 /// The next die's group title and rolled value.
-fn die_title(t: &Table, slot: Option<usize>, name: &str) -> (String, Option<u8>) {
+fn die_title(t: &Table, slot: Option<usize>) -> (String, Option<u8>) {
     match slot.and_then(|s| t.next_die(s)) {
         Some((i, rolled)) => {
             let placed = slot.and_then(|s| t.own(s)).map_or(0, |h| h.plan.dice_placed());
             let limit = slot.map_or(0, |s| t.dice_limit(s));
             (
                 format!(
-                    "{name}: die {} (rolled {rolled}) · {placed}/{limit} placed · {} cube{} left",
+                    "Die {} (rolled {rolled}): placed {placed} of {limit}, cubes {}",
                     i + 1,
-                    t.cubes_left(),
-                    plural(t.cubes_left())
+                    t.cubes_left()
                 ),
                 Some(rolled),
             )
         }
-        None => (format!("{name}: a die"), None),
+        None => ("A die".to_owned(), None),
     }
 }
 
@@ -290,7 +289,7 @@ fn move_words(t: &Table, slot: usize, space: usize, value: u8) -> String {
         _ => None,
     };
     match (from, to) {
-        (Some(f), Some(to)) => format!("{} {dir}: {f} → {to}", arrow(dir)),
+        (Some(_), Some(to)) => format!("{} {to}", arrow(dir)),
         _ => format!("{} {dir}", arrow(dir)),
     }
 }

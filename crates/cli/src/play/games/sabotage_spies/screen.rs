@@ -304,7 +304,11 @@ fn aid_lines(t: &Table, heard: &[Vec<String>; 4], width: usize) -> Vec<Line<'sta
     let d = &t.view.deduction;
     let dim = Style::new().fg(Color::DarkGray);
     if matches!(t.view.phase, Phase::Characters | Phase::Map | Phase::Starter) {
-        lines.push(Line::styled("The map is set up.", dim));
+        let text = match t.view.phase {
+            Phase::Characters => "The characters are chosen.",
+            _ => "The map is set up.",
+        };
+        lines.push(Line::styled(text, dim));
         return lines;
     }
     let enemy = t.enemy_slots();
@@ -321,7 +325,7 @@ fn aid_lines(t: &Table, heard: &[Vec<String>; 4], width: usize) -> Vec<Line<'sta
             if !text.is_empty() {
                 text.push_str(", ");
             }
-            text.push_str(if t.team() == Team::Villains { "off/lying" } else { "?" });
+            text.push_str("off map or landing");
         }
         let head = format!("{} {}: ", i + 1, short_name(t, slot));
         let mut spans = vec![Span::styled(head.clone(), enemy_style())];
@@ -371,34 +375,35 @@ fn info_lines(session: &Session, t: &Table, width: usize) -> Vec<Line<'static>> 
     }
     let ((hits, hn), (hacks, kn)) = track_counts(t);
     let dim = Style::new().fg(Color::DarkGray);
-    let mut spans = vec![
+    let round = if v.round == 0 { "setting up".to_owned() } else { format!("round {}", v.round) };
+    lines.push(Line::from(vec![
         Span::styled(format!("{} ", t.team().name().to_uppercase()), Style::new().fg(Color::Yellow).bold()),
-        Span::styled("Round ", dim),
-        Span::raw(v.round.to_string()).bold(),
-        Span::styled("  Hits ", dim),
+        Span::raw(round).bold(),
+        Span::styled("  hits ", dim),
         Span::styled(format!("{hits}/{hn}"), Style::new().fg(Color::LightRed).bold()),
-        Span::styled("  Hacks ", dim),
+        Span::styled("  hacks ", dim),
         Span::styled(format!("{hacks}/{kn}"), Style::new().fg(Color::LightGreen).bold()),
-    ];
+    ]));
+    let mut spans = Vec::new();
     if !v.roll.contains(&0) && matches!(v.phase, Phase::Plan | Phase::Execute) {
-        spans.push(Span::styled("  Roll ", dim));
+        spans.push(Span::styled("roll ", dim));
         for d in v.roll {
             spans.push(Span::styled(format!("{d}"), Style::new().fg(Color::Black).bg(Color::Gray).bold()));
             spans.push(Span::raw(" "));
         }
+        spans.push(Span::raw(" "));
     }
-    lines.push(Line::from(spans));
     let me = team_index(t.team());
-    let mut spans = vec![
-        Span::styled("Modify cubes ", dim),
-        Span::raw(format!("you {} ", v.modify[me])).bold(),
-        Span::styled(format!("(placed {}) ", v.own.modify_used), dim),
-        Span::raw(format!("them {}", v.modify[1 - me])),
-    ];
-    spans.push(Span::styled("  Slide ", dim));
+    spans.push(Span::styled("modify ", dim));
+    spans.push(Span::raw(format!("{}", v.modify[me])).bold());
+    if v.own.modify_used > 0 {
+        spans.push(Span::styled(format!(" ({} placed)", v.own.modify_used), dim));
+    }
+    spans.push(Span::styled(format!(" them {}", v.modify[1 - me]), dim));
+    spans.push(Span::styled("  slide ", dim));
     spans.push(Span::raw(format!("{}", v.slide)).bold());
     if t.team() == Team::Spies && v.own.slide_used > 0 {
-        spans.push(Span::styled(format!(" (used {})", v.own.slide_used), dim));
+        spans.push(Span::styled(format!(" ({} used)", v.own.slide_used), dim));
     }
     lines.push(Line::from(spans));
     for slot in t.own_slots() {
@@ -509,16 +514,25 @@ fn moves_panel(frame: &mut Frame, area: Rect, session: &Session, t: &Table, offe
     }
     let width = inner.width.saturating_sub(2) as usize;
     let selected_action = picker.selected(offer).and_then(|c| Action::parse(&c.action).ok());
-    let about = selected_action.map(|a| detail(t, a)).unwrap_or_default();
+    let about = match (picker.selected(offer), selected_action) {
+        (Some(c), Some(a)) => format!("`{}` {}", c.action, detail(t, a)),
+        _ => String::new(),
+    };
     let about_lines =
         if about.is_empty() || inner.height < 6 { Vec::new() } else { wrap(&about, inner.width as usize, 2) };
-    let about_h = (about_lines.len() as u16).min(inner.height / 3).min(3);
+    let about_h = (about_lines.len() as u16).min(inner.height / 3).min(2);
     let [list_area, about_area] =
         Layout::vertical([Constraint::Min(0), Constraint::Length(about_h)]).areas(inner);
     let mut items = Vec::new();
     let mut selected = None;
     let mut number = 0;
-    let action_width = offer.moves().iter().map(|c| c.action.chars().count()).max().unwrap_or(0).min(18);
+    // A narrow list shows the label alone; the notation is then in the line under the list.
+    let narrow = width < 64;
+    let action_width = if narrow {
+        0
+    } else {
+        offer.moves().iter().map(|c| c.action.chars().count()).max().unwrap_or(0).min(18)
+    };
     let label_width = offer.moves().iter().map(|c| c.label.chars().count()).max().unwrap_or(0).min(20);
     for group in &offer.groups {
         items.push(ListItem::new(Line::from(
@@ -529,7 +543,11 @@ fn moves_panel(frame: &mut Frame, area: Rect, session: &Session, t: &Table, offe
                 selected = Some(items.len());
             }
             number += 1;
-            let head = format!("{number:>2} {:<action_width$} {:<label_width$}", choice.action, choice.label);
+            let head = if narrow {
+                format!("{number:>2} {:<label_width$}", choice.label)
+            } else {
+                format!("{number:>2} {:<action_width$} {:<label_width$}", choice.action, choice.label)
+            };
             items.push(move_row(head, &choice.effect, width));
         }
     }
