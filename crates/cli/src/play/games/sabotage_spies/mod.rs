@@ -16,7 +16,7 @@ mod tests;
 #[cfg(test)]
 use std::any::Any;
 
-use crossterm::event::KeyEvent;
+use crossterm::event::{KeyCode, KeyEvent};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -40,6 +40,8 @@ pub struct SpiesScreen {
     pub picker: Picker,
     /// Per slot: what every seat heard about that character (round and words).
     pub heard: [Vec<String>; 4],
+    /// Whether the log takes the place of the moves (`L` toggles it).
+    pub log_view: bool,
 }
 
 impl SpiesScreen {
@@ -104,17 +106,22 @@ impl GameScreen for SpiesScreen {
             if slot_team(slot) == Team::Spies
                 && let Some(list) = self.heard.get_mut(slot)
             {
-                list.push(format!("r{}: {words}", after.view.round));
+                list.push(format!("r{}: {words}", before.view.round.max(1)));
             }
         }
         Observed { lines: told.lines, window: None }
     }
 
     fn draw(&self, frame: &mut Frame, area: Rect, ctx: &Ctx) {
-        screen::draw(frame, area, ctx, &self.picker, &self.heard);
+        screen::draw(frame, area, ctx, &self.picker, &self.heard, self.log_view);
     }
 
     fn on_key(&mut self, session: &Session, key: KeyEvent) -> Outcome {
+        if key.code == KeyCode::Char('L') {
+            self.log_view = !self.log_view;
+            let text = if self.log_view { "The log, larger: L shows the moves again." } else { "" };
+            return Outcome::Say(text.to_owned(), false);
+        }
         match SpiesScreen::offer(session) {
             Some(offer) => self.picker.on_key(session.seen().len(), &offer, key),
             None => Outcome::Ignored,
@@ -130,7 +137,11 @@ impl GameScreen for SpiesScreen {
 
     fn key_hints(&self, session: &Session) -> Vec<(&'static str, &'static str)> {
         match SpiesScreen::offer(session) {
-            Some(offer) => self.picker.synced(session.seen().len()).key_hints(&offer),
+            Some(offer) => {
+                let mut hints = self.picker.synced(session.seen().len()).key_hints(&offer);
+                hints.push(("L", if self.log_view { "moves" } else { "log" }));
+                hints
+            }
             None => Vec::new(),
         }
     }

@@ -8,7 +8,7 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use tabula_sabotage_spies::action::{Action, Landing, RoomTile, Schedule, TileId};
-use tabula_sabotage_spies::map::{Area, Room, Rooms};
+use tabula_sabotage_spies::map::{Area, Half, Room, Rooms};
 use tabula_sabotage_spies::plan;
 use tabula_sabotage_spies::state::Pending;
 use tabula_sabotage_spies::tiles::{self, Effect, Target, table};
@@ -126,7 +126,14 @@ fn words(t: &Table, slot: Option<usize>, action: Action) -> (String, String, Str
                 RoomTile::Virus => format!("Virus, built in {room}"),
                 RoomTile::Beacon => format!("Beacon, built in {room}"),
             };
-            (format!("{name}: tile for space {}", s + 1), what, speech_words(kind.tile()))
+            let says = match kind {
+                RoomTile::Parachute => {
+                    let [a, b] = Half::of(room);
+                    format!("says \"{}\" or \"{}\"", a.name(), b.name())
+                }
+                _ => speech_words(kind.tile()),
+            };
+            (format!("{name}: tile for space {}", s + 1), what, says)
         }
         Action::TileNone => {
             let s = slot.and_then(|s| t.own(s)).map_or(0, |h| h.plan.tile_steps);

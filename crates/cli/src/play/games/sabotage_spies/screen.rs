@@ -252,7 +252,14 @@ pub fn map_text(t: &Table) -> Vec<String> {
 }
 
 /// Draws the table in `area`.
-pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx, picker: &Picker, heard: &[Vec<String>; 4]) {
+pub fn draw(
+    frame: &mut Frame,
+    area: Rect,
+    ctx: &Ctx,
+    picker: &Picker,
+    heard: &[Vec<String>; 4],
+    log_view: bool,
+) {
     let session = ctx.session;
     let Some(t) = Table::of(session) else { return };
     let legal = session.legal();
@@ -277,7 +284,7 @@ pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx, picker: &Picker, heard: &[
     let over = t.is_over();
     let moves_h = if over {
         rest.saturating_sub(5).max(rest / 2)
-    } else if offer.is_empty() {
+    } else if log_view || offer.is_empty() {
         3.min(rest)
     } else {
         let want = offer.len() as u16 + offer.groups.len() as u16 + 4;
@@ -289,6 +296,17 @@ pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx, picker: &Picker, heard: &[
     frame.render_widget(Paragraph::new(info), info_area);
     if over {
         final_panel(frame, moves_area, ctx, &t);
+    } else if log_view {
+        let text = if offer.is_empty() {
+            session.waiting_text()
+        } else {
+            format!("Your move: {} to choose from. L shows them.", offer.len())
+        };
+        let block = Block::bordered().title(" Moves (L) ".bold());
+        frame.render_widget(
+            Paragraph::new(Line::from(Span::raw(text).fg(Color::Cyan))).block(block),
+            moves_area,
+        );
     } else {
         moves_panel(frame, moves_area, session, &t, &offer, &picker);
     }
@@ -313,14 +331,21 @@ fn aid_lines(t: &Table, heard: &[Vec<String>; 4], width: usize) -> Vec<Line<'sta
     }
     let enemy = t.enemy_slots();
     let title = match t.team() {
-        Team::Villains => "Where the Spies may be",
-        Team::Spies => "Where the Villains may be",
+        Team::Villains => "Spies may be in",
+        Team::Spies => "Villains may be in",
     };
     let exact = if d.exact { "" } else { " (sample)" };
     lines.push(Line::from(vec![Span::raw(clip(&format!("{title}{exact}"), width)).bold()]));
     for (i, &slot) in enemy.iter().enumerate() {
         let rooms = d.rooms[i];
-        let mut text = if rooms.is_empty() { String::new() } else { rooms.to_string() };
+        let mut text = match rooms.len() {
+            0 => String::new(),
+            n if n > 8 => {
+                let others: Rooms = Room::ALL.into_iter().filter(|&r| !rooms.contains(r)).collect();
+                format!("{n} rooms, not {others}")
+            }
+            _ => rooms.to_string(),
+        };
         if d.away[i] {
             if !text.is_empty() {
                 text.push_str(", ");
@@ -394,12 +419,12 @@ fn info_lines(session: &Session, t: &Table, width: usize) -> Vec<Line<'static>> 
         spans.push(Span::raw(" "));
     }
     let me = team_index(t.team());
-    spans.push(Span::styled("modify ", dim));
+    spans.push(Span::styled("cubes ", dim));
     spans.push(Span::raw(format!("{}", v.modify[me])).bold());
     if v.own.modify_used > 0 {
-        spans.push(Span::styled(format!(" ({} placed)", v.own.modify_used), dim));
+        spans.push(Span::styled(format!(" (−{})", v.own.modify_used), dim));
     }
-    spans.push(Span::styled(format!(" them {}", v.modify[1 - me]), dim));
+    spans.push(Span::styled(format!("  theirs {}", v.modify[1 - me]), dim));
     spans.push(Span::styled("  slide ", dim));
     spans.push(Span::raw(format!("{}", v.slide)).bold());
     if t.team() == Team::Spies && v.own.slide_used > 0 {
@@ -434,7 +459,7 @@ fn plan_line(t: &Table, slot: usize, width: usize) -> Line<'static> {
             let dice: Vec<u8> = plan.dice_on(s).collect();
             let text = match plan.tiles[s] {
                 Some(p) => {
-                    let name: String = clip(tile_name(p.tile), 9);
+                    let name = abbreviated(tile_name(p.tile));
                     if dice.is_empty() { name } else { format!("{name}[{}]", dice_text(&dice)) }
                 }
                 None if s < usize::from(plan.tile_steps) => "–".to_owned(),
@@ -480,6 +505,14 @@ fn plan_line(t: &Table, slot: usize, width: usize) -> Line<'static> {
         out.push(s);
     }
     Line::from(out)
+}
+
+/// A tile's name in at most 8 characters: `Stun Gun`, `M&S` (Move & Scan), `MD`.
+fn abbreviated(name: &str) -> String {
+    if name.chars().count() <= 8 {
+        return name.to_owned();
+    }
+    name.split_whitespace().filter_map(|w| w.chars().next()).collect()
 }
 
 fn where_short(t: &Table, slot: usize) -> String {
@@ -624,7 +657,7 @@ pub fn help_lines() -> Vec<Line<'static>> {
         key_line(&[("↑/↓", "choose a move"), ("Enter", "play it")]),
         key_line(&[("←/→", "previous/next group"), ("1-9", "a move by its number")]),
         key_line(&[(":", "type a move"), ("?", "this help")]),
-        key_line(&[("q", "quit (asks first)"), ("", "")]),
+        key_line(&[("L", "a larger log (again: the moves)"), ("q", "quit (asks first)")]),
         heading("Typing moves"),
         Line::raw(
             "  character hawk · start c2 · tile move-scan · tile parachute b3 · tile none · \
