@@ -250,6 +250,23 @@ mod run_tests {
     }
 
     #[test]
+    fn team_picks_the_seat_and_must_agree_with_seat() {
+        let a = args(&["sabotage-spies", "--team", "spies"]);
+        assert_eq!(config(&a).unwrap().seat, 2, "four players by default: the Spies sit at 2 and 3");
+        let a = args(&["sabotage-spies", "--team", "spies", "--options", "{\"players\":2}"]);
+        assert_eq!(config(&a).unwrap().seat, 1);
+        assert!(again(&a, &config(&a).unwrap(), "tabula").contains("--team spies"));
+        let a = args(&["sabotage-spies", "--team", "villains", "--seat", "3"]);
+        let err = config(&a).unwrap_err();
+        assert!(err.contains("disagree") && err.contains("seat 3 plays the spies"), "{err}");
+        let a = args(&["sabotage-spies", "--team", "aliens"]);
+        assert!(config(&a).unwrap_err().contains("`spies` and `villains`"));
+        let a = args(&["abagio", "--team", "spies"]);
+        assert!(config(&a).unwrap_err().contains("games played in teams, and abagio is not"));
+        assert_eq!(config(&args(&["abagio"])).unwrap().seat, 0);
+    }
+
+    #[test]
     fn again_keeps_everything_that_made_the_game() {
         let a = args(&[
             "sabacc",
