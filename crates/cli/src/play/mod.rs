@@ -35,9 +35,14 @@ use session::{Config, Session};
 pub struct Args {
     /// The game id, e.g. `sabotage-pipes`.
     pub game: String,
-    /// Your seat, from 0 (seat 0 plays first in the first round).
-    #[arg(long, default_value_t = 0)]
-    pub seat: usize,
+    /// Your seat, from 0 (seat 0 plays first in the first round; default 0, or the first
+    /// seat of `--team`).
+    #[arg(long)]
+    pub seat: Option<usize>,
+    /// Your team, in a game played in teams: `spies` or `villains` in sabotage-spies (you
+    /// take the first seat of that team; with --seat, the seat must be of that team).
+    #[arg(long)]
+    pub team: Option<String>,
     /// The bot in every other seat: a level (`easy`, `medium`, `hard`) or a bot
     /// (`random`, `greedy`, `heuristic`, `rollout`, `mcts`, `ismcts`).
     #[arg(long, default_value = DEFAULT_VS)]
@@ -96,10 +101,15 @@ fn config(args: &Args) -> Result<Config, String> {
         .or_else(|| std::env::var("USER").ok())
         .filter(|n| !n.trim().is_empty())
         .unwrap_or_else(|| "human".to_owned());
+    let options = parse_json("--options", &args.options)?;
+    let seat = match &args.team {
+        Some(team) => games::team_seat(&args.game, &options, team, args.seat)?,
+        None => args.seat.unwrap_or(0),
+    };
     Ok(Config {
         game: args.game.clone(),
-        options: parse_json("--options", &args.options)?,
-        seat: args.seat,
+        options,
+        seat,
         bot: args.vs.clone(),
         bot_options: parse_json("--bot-options", &args.bot_options)?,
         seed: args.seed.unwrap_or_else(clock_seed),
@@ -126,7 +136,7 @@ pub fn run(args: Args) -> Result<(), String> {
     let mut app = App::new(session, games::screen_for(&args.game), Duration::from_millis(args.delay_ms));
     app.record_out = args.record_out.clone();
     app.archive = archive::folder();
-    app.status.text = welcome(&args.vs, args.seat);
+    app.status.text = welcome(&args.vs, config.seat);
     let mut terminal = ratatui::try_init().map_err(|e| format!("cannot set up the terminal: {e}"))?;
     let result = event_loop(&mut terminal, &mut app);
     ratatui::restore();
@@ -181,8 +191,11 @@ fn program_name() -> String {
 fn again(args: &Args, config: &Config, program: &str) -> String {
     let quote = |value: &serde_json::Value| format!("'{}'", value.to_string().replace('\'', "'\\''"));
     let mut words = vec![program.to_owned(), "play".to_owned(), args.game.clone()];
-    if args.seat != 0 {
-        words.push(format!("--seat {}", args.seat));
+    if let Some(team) = &args.team {
+        words.push(format!("--team {team}"));
+    }
+    if args.seat.is_some() || (args.team.is_none() && config.seat != 0) {
+        words.push(format!("--seat {}", config.seat));
     }
     words.push(format!("--vs {}", args.vs));
     if config.bot_options.as_object().is_some_and(|o| !o.is_empty()) {
@@ -234,6 +247,23 @@ mod run_tests {
     fn the_default_opponent_is_medium() {
         assert_eq!(args(&["abagio"]).vs, "medium");
         assert!(welcome("medium", 0).contains("--vs easy|medium|hard"));
+    }
+
+    #[test]
+    fn team_picks_the_seat_and_must_agree_with_seat() {
+        let a = args(&["sabotage-spies", "--team", "spies"]);
+        assert_eq!(config(&a).unwrap().seat, 2, "four players by default: the Spies sit at 2 and 3");
+        let a = args(&["sabotage-spies", "--team", "spies", "--options", "{\"players\":2}"]);
+        assert_eq!(config(&a).unwrap().seat, 1);
+        assert!(again(&a, &config(&a).unwrap(), "tabula").contains("--team spies"));
+        let a = args(&["sabotage-spies", "--team", "villains", "--seat", "3"]);
+        let err = config(&a).unwrap_err();
+        assert!(err.contains("disagree") && err.contains("seat 3 plays the spies"), "{err}");
+        let a = args(&["sabotage-spies", "--team", "aliens"]);
+        assert!(config(&a).unwrap_err().contains("`spies` and `villains`"));
+        let a = args(&["abagio", "--team", "spies"]);
+        assert!(config(&a).unwrap_err().contains("games played in teams, and abagio is not"));
+        assert_eq!(config(&args(&["abagio"])).unwrap().seat, 0);
     }
 
     #[test]

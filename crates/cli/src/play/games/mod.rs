@@ -9,6 +9,7 @@ pub mod abagio;
 pub mod abilene;
 pub mod sabacc;
 pub mod sabotage_pipes;
+pub mod sabotage_spies;
 
 use super::generic::GenericScreen;
 use super::screen::GameScreen;
@@ -23,7 +24,33 @@ const SCREENS: &[(&str, MakeScreen)] = &[
     ("abagio", || Box::<abagio::AbagioScreen>::default()),
     ("sabacc", || Box::<sabacc::SabaccScreen>::default()),
     ("abilene", || Box::<abilene::AbileneScreen>::default()),
+    ("sabotage-spies", || Box::<sabotage_spies::SpiesScreen>::default()),
 ];
+
+/// The seat that `--team` names in game `id` (checked against `--seat` when given).
+///
+/// # Errors
+/// A game not played in teams, a team the game does not have, or a seat of another team.
+pub fn team_seat(
+    id: &str,
+    options: &serde_json::Value,
+    team: &str,
+    seat: Option<usize>,
+) -> Result<usize, String> {
+    if id == "sabotage-spies" {
+        return sabotage_spies::team_seat(options, team, seat);
+    }
+    let registry = tabula_registry::registry();
+    match registry.entry(id) {
+        None => Err(format!("unknown game `{id}`")),
+        Some(entry) if !entry.spec.teams => {
+            Err(format!("--team is for games played in teams, and {id} is not: pick your seat with --seat"))
+        }
+        Some(_) => Err(format!(
+            "--team names the teams of sabotage-spies (spies, villains); {id}'s teams have no names: pick your seat with --seat"
+        )),
+    }
+}
 
 /// The screen for game `id`: its own, else the generic one.
 pub fn screen_for(id: &str) -> Box<dyn GameScreen> {

@@ -1,0 +1,418 @@
+//! The log's sentences: each step of play told from the person's seat, from the action as
+//! the seat saw it (`plan ?` for the other team's hidden steps) and the public events it
+//! added to the view's log (declarations, rooms targeted, answers, hits, hacks).
+//!
+//! A line is about a seat (its name starts the line) and names the character in brackets:
+//! `easy (Chantico) declares Stun Gun, aimed down: c2 c3`.
+
+use tabula_core::Turn;
+use tabula_sabotage_spies::action::{Action, Landing};
+use tabula_sabotage_spies::data::Team;
+use tabula_sabotage_spies::state::{DieUse, Event, Said};
+use tabula_sabotage_spies::tiles::{self, table};
+
+use super::table::{Table, arrow, dice_text, said_name, tile_name};
+use crate::play::session::LogLine;
+
+/// Writes lines for one step of play.
+struct Teller<'a> {
+    after: &'a Table,
+    human: usize,
+    names: &'a [String],
+    lines: Vec<LogLine>,
+    heard: Vec<(usize, String)>,
+}
+
+impl Teller<'_> {
+    /// The seat of slot `slot`.
+    fn seat(&self, slot: usize) -> usize {
+        self.after.seat_of_slot(slot)
+    }
+
+    /// `base` for the person, `third` for the others.
+    fn verb<'b>(&self, slot: usize, base: &'b str, third: &'b str) -> &'b str {
+        if self.seat(slot) == self.human { base } else { third }
+    }
+
+    /// A line about the character in `slot`: `(Chantico) {text}`.
+    fn say(&mut self, slot: usize, text: String) {
+        let who = self.after.slot_name(slot);
+        self.lines.push(LogLine { seat: Some(self.seat(slot)), text: format!("({who}) {text}") });
+    }
+
+    /// A line about the character in `slot` that every seat hears (a declaration, an
+    /// answer): also remembered as what the other team knows of it.
+    fn public(&mut self, slot: usize, text: String) {
+        self.heard.push((slot, text.clone()));
+        self.say(slot, text);
+    }
+
+    /// A line of the table's (nobody's).
+    fn table(&mut self, text: String) {
+        self.lines.push(LogLine { seat: None, text });
+    }
+
+    /// Adds `text` to the last line (and to what was heard, if it was public).
+    fn append(&mut self, text: &str) {
+        if let Some(last) = self.lines.last_mut() {
+            if let Some(h) = self.heard.last_mut()
+                && last.text.ends_with(&h.1)
+            {
+                h.1.push_str(text);
+            }
+            last.text.push_str(text);
+        }
+    }
+
+    fn team_seat(&self, team: Team) -> usize {
+        self.after.cfg.team_seat(team)
+    }
+
+    fn name(&self, seat: usize) -> String {
+        self.names.get(seat).cloned().unwrap_or_else(|| format!("seat {seat}"))
+    }
+}
+
+/// What one step of play tells: the log's lines, and the public facts about each
+/// character (slot, words) that the other team heard.
+#[derive(Debug, Clone, Default)]
+pub struct Told {
+    /// The log's lines.
+    pub lines: Vec<LogLine>,
+    /// Public facts about characters, by slot.
+    pub heard: Vec<(usize, String)>,
+}
+
+/// The log's lines for one action, told from `human`'s seat: `before` and `after` are the
+/// seat's tables around it, `text` the action as the seat saw it.
+pub fn log_lines(
+    before: &Table,
+    after: &Table,
+    actor: Turn,
+    text: &str,
+    human: usize,
+    names: &[String],
+) -> Told {
+    let mut t = Teller { after, human, names, lines: Vec::new(), heard: Vec::new() };
+    let slot = before.deciding();
+    let events = after.view.log.get(before.view.log.len()..).unwrap_or(&[]);
+    let mut skip_first_rooms = false;
+    let mut skip_landed = None;
+    match (Action::parse(text), slot) {
+        (Ok(action), _) if matches!(action, Action::Roll(_)) => {
+            if let Action::Roll(d) = action {
+                t.table(format!(
+                    "round {}: the dice show {}",
+                    after.view.round,
+                    d.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
+                ));
+            }
+        }
+        (Ok(Action::Starter(team)), _) => t.table(format!("the {team} place the first map piece")),
+        (Ok(Action::Wall(e)), _) => {
+            let team = tabula_sabotage_spies::rules::placer(before.known());
+            let seat = t.team_seat(team);
+            t.lines.push(LogLine {
+                seat: Some(seat),
+                text: format!("{} a wall on {e}", verb(human, seat, "place")),
+            });
+        }
+        (Ok(Action::Machine(r)), _) | (Ok(Action::Generator(r)), _) => {
+            let team = tabula_sabotage_spies::rules::placer(before.known());
+            let seat = t.team_seat(team);
+            let what = if text.starts_with("machine") { "a Doomsday Machine" } else { "a Generator" };
+            t.lines.push(LogLine {
+                seat: Some(seat),
+                text: format!("{} {what} in {r}", verb(human, seat, "place")),
+            });
+        }
+        (Ok(Action::Character(c)), Some(s)) => {
+            let v = t.verb(s, "are", "is");
+            let who = super::table::slot_label(s);
+            t.lines.push(LogLine {
+                seat: Some(t.seat(s)),
+                text: format!("({who}) {v} {}", tiles::char_name(c)),
+            });
+        }
+        (Ok(Action::Start(r)), Some(s)) => {
+            let v = t.verb(s, "start", "starts");
+            t.say(s, format!("{v} in {r}"));
+        }
+        (Ok(Action::First(c)), _) => {
+            let team = table().team_of(c);
+            let seat = t.team_seat(team);
+            t.lines.push(LogLine {
+                seat: Some(seat),
+                text: format!("{}: {} executes first", verb(human, seat, "decide"), tiles::char_name(c)),
+            });
+        }
+        (Ok(Action::AimDir(d)), Some(s)) => {
+            let tile = pending(before);
+            t.public(s, format!("{} {tile} {} {d}", t.verb(s, "aim", "aims"), arrow(d)));
+            skip_first_rooms = append_rooms(&mut t, events);
+        }
+        (Ok(Action::AimRoom(r)), Some(s)) => {
+            let tile = pending(before);
+            t.public(s, format!("{} {tile} at {r}", t.verb(s, "aim", "aims")));
+            skip_first_rooms = matches!(events.first(), Some(Event::Rooms(_)));
+        }
+        (Ok(Action::Build(r)), Some(s)) => {
+            let tile = pending(before);
+            t.public(s, format!("{} {tile} in {r}", t.verb(s, "build", "builds")));
+            skip_first_rooms = matches!(events.first(), Some(Event::Rooms(_)));
+        }
+        (Ok(Action::Scan(a)), Some(s)) => {
+            t.public(s, format!("{} {a}", t.verb(s, "scan", "scans")));
+            skip_first_rooms = matches!(events.first(), Some(Event::Rooms(_)));
+            let found = events
+                .iter()
+                .take_while(|e| !matches!(e, Event::Said { .. }))
+                .any(|e| matches!(e, Event::Villain { .. } | Event::VillainDevice { .. }));
+            if !found {
+                t.append(": nothing there");
+            }
+        }
+        (Ok(Action::Detect(a)), Some(s)) => {
+            t.public(s, format!("{} {a}", t.verb(s, "detect", "detects")));
+            skip_first_rooms = matches!(events.first(), Some(Event::Rooms(_)));
+        }
+        (Ok(Action::Land(l)), Some(s)) => {
+            let said = match l {
+                Landing::Half(h) => h.name(),
+                Landing::Beacon => "beacon",
+            };
+            t.public(
+                s,
+                format!("{} and {} \"{said}\"", t.verb(s, "land", "lands"), t.verb(s, "declare", "declares")),
+            );
+            skip_landed = Some(s);
+        }
+        (Ok(Action::UnlockSwagger), Some(s)) => {
+            let sw = after.own(s).map_or(0, |h| h.swagger);
+            t.say(s, format!("{} an unlock marker on Swagger (now {sw})", t.verb(s, "put", "puts")));
+        }
+        (Ok(Action::UnlockTier(keep)), Some(s)) => {
+            let kept = keep.map_or_else(String::new, |k| format!(", keeping {}", tile_name(k)));
+            t.say(s, format!("{} an unlock marker on the tiers{kept}", t.verb(s, "put", "puts")));
+        }
+        (Ok(Action::UnlockNone), Some(s)) => {
+            t.say(s, "has nowhere to put an unlock marker".to_owned());
+        }
+        (Ok(Action::Slide(sched)), Some(s)) => {
+            if sched.len > 0 {
+                let dirs: Vec<String> = sched.slides().map(|(_, d)| format!("{} {d}", arrow(d))).collect();
+                t.say(s, format!("{} unseen: {}", t.verb(s, "slide", "slides"), dirs.join(", ")));
+            }
+        }
+        (Ok(_), Some(s)) if before.view.phase == tabula_sabotage_spies::state::Phase::Plan => {
+            plan_done(&mut t, before, after, s);
+        }
+        (Err(_), Some(s)) => match text {
+            "plan ?" => plan_done(&mut t, before, after, s),
+            "character ?" => {
+                let who = super::table::slot_label(s);
+                t.lines.push(LogLine {
+                    seat: Some(t.seat(s)),
+                    text: format!("({who}) {} a character in secret", t.verb(s, "choose", "chooses")),
+                });
+            }
+            "start ?" => t.say(s, format!("{} a starting room in secret", t.verb(s, "choose", "chooses"))),
+            "unlock ?" => t.say(s, format!("{} an unlock marker, unseen", t.verb(s, "place", "places"))),
+            "slide ?" => t.say(s, "may slide, unseen".to_owned()),
+            other => t.say(s, other.to_owned()),
+        },
+        _ => {
+            let seat = actor.player();
+            t.lines.push(LogLine { seat, text: text.to_owned() });
+        }
+    }
+    tell_events(&mut t, before, events, skip_first_rooms, skip_landed);
+    tell_tracks(&mut t, before, after);
+    Told { lines: t.lines, heard: t.heard }
+}
+
+/// `place` for the person, `places` for the others.
+fn verb(human: usize, seat: usize, base: &str) -> String {
+    if seat == human { base.to_owned() } else { format!("{base}s") }
+}
+
+/// The name of the tile whose target was awaited.
+fn pending(before: &Table) -> String {
+    match (before.view.pending, before.acting()) {
+        (tabula_sabotage_spies::state::Pending::Target(tile), Some(s)) => said_name(tile, before.mine(s)),
+        _ => String::new(),
+    }
+}
+
+/// Appends the first event's rooms to the last line, if it is a list of rooms.
+fn append_rooms(t: &mut Teller, events: &[Event]) -> bool {
+    match events.first() {
+        Some(Event::Rooms(r)) => {
+            t.append(&format!(": {r}"));
+            true
+        }
+        _ => false,
+    }
+}
+
+/// Tells a character's plan once its nine steps are taken: in full for the own team, as
+/// a secret for the other.
+fn plan_done(t: &mut Teller, before: &Table, after: &Table, s: usize) {
+    let done = |tb: &Table| tb.view.steps[s] >= tabula_sabotage_spies::state::PLAN_STEPS;
+    if done(before) || !done(after) {
+        return;
+    }
+    let Some(h) = after.own(s) else {
+        t.say(s, format!("{} in secret", t.verb(s, "plan", "plans")));
+        return;
+    };
+    let plan = h.plan;
+    let mut parts = Vec::new();
+    for (i, p) in plan.planned() {
+        let dice: Vec<u8> = plan.dice_on(i).collect();
+        let mut part = format!("{} {}", i + 1, tile_name(p.tile));
+        if let Some(r) = p.room {
+            part.push_str(&format!(" {r}"));
+        }
+        if !dice.is_empty() {
+            part.push_str(&format!(" [{}]", dice_text(&dice)));
+        }
+        parts.push(part);
+    }
+    for d in plan.dice {
+        if let DieUse::Unlock { value } = d {
+            parts.push(format!("unlock [{value}]"));
+        }
+    }
+    let what = if parts.is_empty() { "nothing".to_owned() } else { parts.join(" · ") };
+    t.say(s, format!("{}: {what}", t.verb(s, "plan", "plans")));
+}
+
+/// Tells the public events of the step.
+fn tell_events(
+    t: &mut Teller,
+    before: &Table,
+    events: &[Event],
+    skip_rooms: bool,
+    skip_landed: Option<usize>,
+) {
+    // The character whose declaration the following events answer.
+    let mut speaker = before.acting();
+    for (i, e) in events.iter().enumerate() {
+        match *e {
+            Event::Characters(cs) => {
+                let names: Vec<&str> = cs.iter().map(|&c| tiles::char_name(c)).collect();
+                t.table(format!(
+                    "the characters are revealed: Villains {} and {}, Spies {} and {}",
+                    names[0], names[1], names[2], names[3]
+                ));
+            }
+            Event::Said { slot, said } => {
+                let s = usize::from(slot);
+                speaker = Some(s);
+                let words = match said {
+                    Said::Name(tile) => format!("{} {}", t.verb(s, "declare", "declares"), tile_name(tile)),
+                    Said::Quote(q) => format!("{} \"{}\"", t.verb(s, "say", "says"), table().quote(q)),
+                };
+                t.public(s, words);
+                if let Some(Event::Rooms(r)) = events.get(i + 1) {
+                    t.append(&format!(": {r}"));
+                }
+            }
+            Event::Rooms(r) => {
+                let previous_said = i > 0 && matches!(events[i - 1], Event::Said { .. });
+                if (i == 0 && skip_rooms) || previous_said {
+                    continue;
+                }
+                match speaker {
+                    Some(s) => t.say(s, format!("targets {r}")),
+                    None => t.table(format!("rooms {r}")),
+                }
+            }
+            Event::Villain { slot, room } => {
+                let s = usize::from(slot);
+                let v = t.verb(s, "are", "is");
+                match room {
+                    Some(r) => t.public(s, format!("{v} found in {r}")),
+                    None => t.public(s, format!("{v} found (camouflaged: no room)")),
+                }
+            }
+            Event::VillainDevice { kind, room } => {
+                t.table(format!("a Villain {} in {room} is found", kind.name()))
+            }
+            Event::Spy { slot, room, hit } => {
+                let s = usize::from(slot);
+                let v = t.verb(s, "are", "is");
+                if hit {
+                    t.public(s, format!("{v} HIT in {room} and leaves the map"));
+                } else {
+                    t.public(s, format!("{v} revealed in {room}"));
+                }
+            }
+            Event::SpyDevice { kind, room } => t.table(format!("a Spy {} in {room} is found", kind.name())),
+            Event::Reflected(r) => t.table(format!("a Reflector in {r} turns the attack away")),
+            Event::Count(n) => {
+                let text = match n {
+                    0 => ": no Spy there".to_owned(),
+                    1 => ": 1 Spy there".to_owned(),
+                    n => format!(": {n} Spies there"),
+                };
+                // The count answers the detection told just before.
+                t.append(&text);
+            }
+            Event::WallDown(e) => t.table(format!("the wall {e} is destroyed")),
+            Event::Built { kind, room } => {
+                let previous_build = t.lines.last().is_some_and(|l| l.text.contains(&format!("in {room}")));
+                if !previous_build {
+                    t.table(format!("a {} is built in {room}", kind.name()));
+                }
+            }
+            Event::HoneyPot(r) => t.table(format!("the Spies say \"honey pot\": a Spy entered {r}")),
+            Event::Tnt(r) => t.table(format!("the Spies say \"TNT\": the TNT in {r} explodes")),
+            Event::Trip { room, entered } => t.table(format!(
+                "Trip Laser in {room}: {}",
+                if entered { "yes, a Spy entered this round" } else { "no Spy entered this round" }
+            )),
+            Event::Virus(r) => t.table(format!("the Virus hacks {r}")),
+            Event::Landed(slot) => {
+                let s = usize::from(slot);
+                if skip_landed != Some(s) {
+                    t.public(s, t.verb(s, "land", "lands").to_owned());
+                }
+            }
+            Event::Powered(r) => t.table(format!("the Generator in {r} gets a cube")),
+            Event::Win(team) => {
+                let seat = t.team_seat(team);
+                let name = t.name(seat);
+                t.table(format!("the {team} win ({name})!"));
+            }
+        }
+    }
+}
+
+/// Tells the tracks and machines that changed: a hack, a hit.
+fn tell_tracks(t: &mut Teller, before: &Table, after: &Table) {
+    let (b, a) = (&before.view, &after.view);
+    for m in &a.machines {
+        if let Some(old) = b.machines.iter().find(|x| x.room == m.room)
+            && old.cubes > m.cubes
+        {
+            t.table(format!("the Doomsday Machine in {} is hacked: {} cubes left", m.room, m.cubes));
+        }
+    }
+    for g in &a.generators {
+        if let Some(old) = b.generators.iter().find(|x| x.room == g.room)
+            && old.cubes > g.cubes
+        {
+            t.table(format!("the Generator in {} loses a cube ({} left)", g.room, g.cubes));
+        }
+    }
+    let ((hits, hits_need), (hacks, hacks_need)) = super::table::track_counts(after);
+    let ((hits0, _), (hacks0, _)) = super::table::track_counts(before);
+    if hits > hits0 {
+        t.table(format!("hits {hits} of {hits_need}; the Spies take a modify and a slide cube"));
+    }
+    if hacks > hacks0 {
+        t.table(format!("hacks {hacks} of {hacks_need}; the Villains take a modify cube"));
+    }
+}
