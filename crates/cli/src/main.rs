@@ -32,6 +32,33 @@ enum Command {
     Bench(bench::Args),
     /// Bots play many games against each other; a table of their strength.
     Arena(arena::Args),
+    /// Serve tables over HTTP and WebSocket for people and bots (see docs/server.md).
+    Serve(ServeArgs),
+}
+
+/// Arguments of `tabula serve`.
+#[derive(clap::Args, Debug)]
+struct ServeArgs {
+    /// Where to listen, HOST:PORT (port 0 picks a free port; the line `listening on …`
+    /// says which).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    addr: std::net::SocketAddr,
+    /// The database: `sqlite:PATH` or `postgres://USER@HOST/DB` (default: tabula.db in
+    /// the user's data directory).
+    #[arg(long)]
+    db: Option<String>,
+}
+
+fn serve(args: ServeArgs) -> Result<(), String> {
+    let db = match args.db {
+        Some(db) => db,
+        None => tabula_server::default_db()?,
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the server's runtime: {e}"))?;
+    runtime.block_on(tabula_server::run(tabula_server::Config { addr: args.addr, db }))
 }
 
 fn main() -> ExitCode {
@@ -42,6 +69,7 @@ fn main() -> ExitCode {
         Command::Replay(args) => replay::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Arena(args) => arena::run(args),
+        Command::Serve(args) => serve(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

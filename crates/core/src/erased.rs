@@ -93,6 +93,10 @@ pub trait DynState: Send + Sync {
     /// # Errors
     /// A seat outside `0..num_players`.
     fn view(&self, player: usize) -> Result<Value, Illegal>;
+    /// What every seat sees, for a spectator: `{"view": null, "history"}`, where an
+    /// action every seat observed alike shows that text and any other shows `null` (a game
+    /// does not yet declare a public view, so none is given).
+    fn public_view(&self) -> Value;
     /// The referee's view: the full state and the full history.
     fn referee_view(&self) -> Value;
     /// The full state as JSON (what [`DynGame::load_state`] reads).
@@ -311,6 +315,22 @@ impl<G: Game> DynState for ErasedState<G> {
         let action = sample_chance(&self.game.0, &self.state, &mut buffer, &mut rng);
         self.apply_action(action)
     }
+    fn public_view(&self) -> Value {
+        let history: Vec<Value> = self
+            .history
+            .iter()
+            .map(|e| {
+                let first = e.observed.first();
+                let action = match first {
+                    Some(text) if e.observed.iter().all(|o| o == text) => Value::from(text.clone()),
+                    _ => Value::Null,
+                };
+                json!({ "actor": actor_json(e.actor), "action": action })
+            })
+            .collect();
+        json!({ "view": Value::Null, "history": history })
+    }
+
     fn view(&self, player: usize) -> Result<Value, Illegal> {
         let n = self.game.0.num_players();
         if player >= n {

@@ -132,6 +132,24 @@ impl Registry {
         &self.entries
     }
 
+    /// Every game as other programs list it (the engine's `games`, the server's
+    /// `GET /api/games`): its spec, with its bots and its default options' canonical string.
+    pub fn games_json(&self) -> Vec<Value> {
+        self.entries
+            .iter()
+            .map(|entry| {
+                let mut game = match serde_json::to_value(entry.spec) {
+                    Ok(Value::Object(map)) => map,
+                    _ => serde_json::Map::new(),
+                };
+                game.insert("bots".to_owned(), Value::from(entry.bots.to_vec()));
+                let default = Options::defaults(entry.spec).canonical();
+                game.insert("default".to_owned(), Value::from(default));
+                Value::Object(game)
+            })
+            .collect()
+    }
+
     /// The entry for a game id.
     pub fn entry(&self, id: &str) -> Option<&GameEntry> {
         self.entries.iter().find(|e| e.spec.id == id)

@@ -193,19 +193,7 @@ impl Engine {
     }
 
     fn games(&self) -> Body {
-        let games: Vec<Value> = self
-            .registry
-            .entries()
-            .iter()
-            .map(|entry| {
-                let mut game = object(json!(entry.spec));
-                game.insert("bots".to_owned(), json!(entry.bots));
-                let default = tabula_core::Options::defaults(entry.spec).canonical();
-                game.insert("default".to_owned(), json!(default));
-                Value::Object(game)
-            })
-            .collect();
-        body([("games", Value::Array(games))])
+        body([("games", Value::Array(self.registry.games_json()))])
     }
 
     fn info(&self) -> Result<Body, EngineError> {

@@ -257,3 +257,15 @@ fn team_names_a_seat_and_disagreements_are_refused() {
     let err = crate::play::games::team_seat("sabotage-pipes", &json!({}), "spies", None).unwrap_err();
     assert!(err.contains("--seat"), "{err}");
 }
+
+/// `docs/play-sabotage-spies-screenshot.txt` is the Villains' play screen at 80×24 while
+/// they plan the third round. `TABULA_BLESS=1 cargo test -p tabula-cli
+/// docs_play_sabotage_spies_screenshot_is_current` rewrites it.
+#[test]
+fn docs_play_sabotage_spies_screenshot_is_current() {
+    let mut app = app_with(json!({"players": 2}), 0, 4);
+    assert!(play_until(&mut app, 4, |app| in_plan(app) && table(app).view.round >= 3));
+    app.status.text = "Your turn: ↑/↓ and Enter, or type a move in notation after `:`.".to_owned();
+    let screen = render(&app, 80, 24);
+    crate::play::tests::golden_screen("docs/play-sabotage-spies-screenshot.txt", &screen);
+}

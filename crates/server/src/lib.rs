@@ -1,0 +1,491 @@
+//! `tabula serve`: the game server. Tables with seats for people and bots, each owned by
+//! one task that checks every action with the rules, commits it to the database, then
+//! sends each connection only what its seat may see (a spectator: what every seat sees).
+//! The API is JSON over HTTP and WebSocket; `docs/server.md` describes it.
+//!
+//! - [`store`]: the database (SQLite by default, PostgreSQL by URL), migrations included;
+//! - [`table`]: one table's task (the authority), its bots and its messages;
+//! - this module: the HTTP routes, the WebSocket, tokens, and the start (restoring every
+//!   unfinished table by replaying its actions).
+
+pub mod error;
+pub mod store;
+pub mod table;
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::{Arc, RwLock};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::HeaderMap;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
+use tabula_core::Registry;
+use tokio::net::TcpListener;
+use tokio::sync::{mpsc, oneshot};
+
+use error::ApiError;
+use store::{Store, TableRow};
+use table::{Cmd, Handle, SeatKind, Setup};
+
+/// The largest message a client may send (HTTP body or WebSocket frame), in bytes.
+pub const MAX_MESSAGE: usize = 64 * 1024;
+
+/// The messages a connection may send each second; past it the server reads it slower.
+pub const MAX_RATE: u32 = 200;
+
+/// How the server starts.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Where to listen (`127.0.0.1:8080`; port 0 picks a free one).
+    pub addr: SocketAddr,
+    /// The database URL (`sqlite:PATH` or `postgres://…`).
+    pub db: String,
+}
+
+/// The default database: `tabula.db` in the user's data directory
+/// (`$XDG_DATA_HOME/tabula`, else `~/.local/share/tabula`), created if needed.
+///
+/// # Errors
+/// No home directory, or a directory that cannot be created.
+pub fn default_db() -> Result<String, String> {
+    let dir = match std::env::var_os("XDG_DATA_HOME").filter(|d| !d.is_empty()) {
+        Some(d) => std::path::PathBuf::from(d).join("tabula"),
+        None => {
+            let home = std::env::var_os("HOME").ok_or("no home directory: give --db sqlite:PATH")?;
+            std::path::PathBuf::from(home).join(".local/share/tabula")
+        }
+    };
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    Ok(format!("sqlite:{}", dir.join("tabula.db").display()))
+}
+
+/// The shared state of the routes.
+#[derive(Clone)]
+struct App {
+    registry: Arc<Registry>,
+    store: Store,
+    tables: Arc<RwLock<HashMap<String, Handle>>>,
+    /// The `Origin`s a WebSocket may come from (the server's own address).
+    origins: Arc<Vec<String>>,
+}
+
+/// Seconds since the Unix epoch.
+pub fn now() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
+}
+
+/// A new seat token: 128 random bits, as hex.
+pub fn new_token() -> String {
+    let bits: u128 = rand::random();
+    format!("{bits:032x}")
+}
+
+/// How a token is stored: its SHA-256, as hex.
+pub fn hash_token(token: &str) -> String {
+    Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn new_table_id() -> String {
+    let bits: u64 = rand::random();
+    format!("{bits:016x}")
+}
+
+/// Starts the server: opens the database, restores unfinished tables, listens, prints
+/// `listening on http://HOST:PORT` and serves until the process is stopped.
+///
+/// # Errors
+/// A database that cannot be opened, a table that cannot be restored, an address in use.
+pub async fn run(config: Config) -> Result<(), String> {
+    let (addr, served) = start(config).await?;
+    println!("listening on http://{addr}");
+    use std::io::Write;
+    let _ = std::io::stdout().flush();
+    served.await.map_err(|e| format!("the server stopped: {e}"))?
+}
+
+/// Opens the database, restores unfinished tables and starts serving on a task; returns
+/// the address it listens on (the real port) and the task.
+///
+/// # Errors
+/// As [`run`].
+pub async fn start(
+    config: Config,
+) -> Result<(SocketAddr, tokio::task::JoinHandle<Result<(), String>>), String> {
+    let store = Store::open(&config.db).await?;
+    let listener =
+        TcpListener::bind(config.addr).await.map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    let app = App {
+        registry: Arc::new(tabula_registry::registry()),
+        store,
+        tables: Arc::new(RwLock::new(HashMap::new())),
+        origins: Arc::new(vec![format!("http://{addr}"), format!("http://localhost:{}", addr.port())]),
+    };
+    restore(&app).await?;
+    let served = tokio::spawn(async move {
+        axum::serve(listener, router(app)).await.map_err(|e| format!("the server stopped: {e}"))
+    });
+    Ok((addr, served))
+}
+
+fn router(app: App) -> Router {
+    Router::new()
+        .route("/api/games", get(games))
+        .route("/api/tables", get(list_tables).post(create_table))
+        .route("/api/tables/{id}", get(table_info))
+        .route("/api/tables/{id}/join", post(join))
+        .route("/api/tables/{id}/ws", get(ws))
+        .route("/api/tables/{id}/record", get(record))
+        .route("/api/history", get(history))
+        .layer(DefaultBodyLimit::max(MAX_MESSAGE))
+        .with_state(app)
+}
+
+/// Replays every unfinished table from its stored actions and starts its task.
+async fn restore(app: &App) -> Result<(), String> {
+    let mut offset = 0;
+    loop {
+        let rows = app.store.tables(None, 500, offset).await?;
+        if rows.is_empty() {
+            return Ok(());
+        }
+        offset += rows.len() as i64;
+        for row in rows.into_iter().filter(|r| r.status != "over") {
+            let id = row.id.clone();
+            let handle =
+                start_table(app, row).await.map_err(|e| format!("cannot restore table {id}: {e}"))?;
+            app.tables.write().expect("the table map").insert(id, handle);
+        }
+    }
+}
+
+/// Builds a table's game from its row and actions, and starts its task.
+async fn start_table(app: &App, row: TableRow) -> Result<Handle, String> {
+    let options: Value = serde_json::from_str(&row.options).map_err(|e| e.to_string())?;
+    let seats: Vec<String> = serde_json::from_str(&row.seats).map_err(|e| e.to_string())?;
+    let game = app.registry.make(&row.game, &options).map_err(|e| e.to_string())?;
+    let mut state = game.new_state(row.seed as u64);
+    let actions = app.store.actions(&row.id).await?;
+    let mut players = Vec::with_capacity(actions.len());
+    for a in &actions {
+        state.apply(&a.action).map_err(|e| format!("action {} `{}`: {e}", a.seq, a.action))?;
+        players.push(a.player.clone());
+    }
+    let holders = app.store.seats(&row.id).await?;
+    let setup = Setup {
+        id: row.id,
+        game: row.game,
+        options,
+        seats: seats.iter().map(|s| SeatKind::parse(s)).collect(),
+        state,
+        players,
+        holders,
+    };
+    Ok(table::spawn(setup, app.store.clone(), Arc::clone(&app.registry)))
+}
+
+fn handle(app: &App, id: &str) -> Result<Handle, ApiError> {
+    app.tables
+        .read()
+        .expect("the table map")
+        .get(id)
+        .cloned()
+        .ok_or_else(|| ApiError::not_found(format!("no table {id:?} is being played here")))
+}
+
+async fn ask<T>(h: &Handle, make: impl FnOnce(oneshot::Sender<T>) -> Cmd) -> Result<T, ApiError> {
+    let (tx, rx) = oneshot::channel();
+    h.tx.send(make(tx)).await.map_err(|_| ApiError::internal("the table has stopped".into()))?;
+    rx.await.map_err(|_| ApiError::internal("the table has stopped".into()))
+}
+
+async fn games(State(app): State<App>) -> Json<Value> {
+    Json(json!({"games": app.registry.games_json()}))
+}
+
+/// Reads a JSON body as an object, with a clear error for anything else.
+fn body_object(body: &str) -> Result<serde_json::Map<String, Value>, ApiError> {
+    match serde_json::from_str::<Value>(body) {
+        Ok(Value::Object(m)) => Ok(m),
+        Ok(_) => Err(ApiError::bad_request("bad_body", "the body must be a JSON object".into())),
+        Err(e) => Err(ApiError::bad_request("bad_json", format!("the body is not JSON: {e}"))),
+    }
+}
+
+fn name_of(body: &serde_json::Map<String, Value>) -> Result<String, ApiError> {
+    match body.get("name") {
+        None | Some(Value::Null) => Ok("guest".to_owned()),
+        Some(Value::String(s)) if !s.trim().is_empty() && s.chars().count() <= 40 => Ok(s.trim().to_owned()),
+        Some(_) => {
+            Err(ApiError::bad_request("bad_name", "\"name\" must be a string of 1 to 40 characters".into()))
+        }
+    }
+}
+
+async fn create_table(State(app): State<App>, body: String) -> Result<Json<Value>, ApiError> {
+    let body = body_object(&body)?;
+    for key in body.keys() {
+        if !["game", "options", "seats", "clock", "name"].contains(&key.as_str()) {
+            return Err(ApiError::bad_request(
+                "bad_body",
+                format!("unknown field {key:?}: a table takes game, options, seats, clock and name"),
+            ));
+        }
+    }
+    let Some(game_id) = body.get("game").and_then(Value::as_str) else {
+        return Err(ApiError::bad_request(
+            "bad_game",
+            "\"game\" must name a game (GET /api/games lists them)".into(),
+        ));
+    };
+    let Some(entry) = app.registry.entry(game_id) else {
+        let known: Vec<&str> = app.registry.entries().iter().map(|e| e.spec.id).collect();
+        return Err(ApiError::bad_request(
+            "bad_game",
+            format!("unknown game {game_id:?}: the games are {}", known.join(", ")),
+        ));
+    };
+    let options = body.get("options").cloned().unwrap_or_else(|| json!({}));
+    if !options.is_object() {
+        return Err(ApiError::bad_request("bad_options", "\"options\" must be a JSON object".into()));
+    }
+    let game = app
+        .registry
+        .make(game_id, &options)
+        .map_err(|e| ApiError::bad_request("bad_options", e.to_string()))?;
+    let n = game.num_players();
+    let seats: Vec<String> = match body.get("seats") {
+        None => {
+            let mut s = vec!["human".to_owned()];
+            s.extend((1..n).map(|_| "medium".to_owned()));
+            s
+        }
+        Some(Value::Array(list)) => {
+            list.iter().map(|v| v.as_str().map(str::to_owned)).collect::<Option<Vec<_>>>().ok_or_else(
+                || ApiError::bad_request("bad_seats", "\"seats\" lists strings: \"human\" or a bot".into()),
+            )?
+        }
+        Some(_) => return Err(ApiError::bad_request("bad_seats", "\"seats\" must be a list".into())),
+    };
+    if seats.len() != n {
+        return Err(ApiError::bad_request(
+            "bad_seats",
+            format!("{} has {n} seats with these options; \"seats\" lists {}", game.canonical(), seats.len()),
+        ));
+    }
+    for s in &seats {
+        if s != "human" && !entry.bots.contains(&s.as_str()) {
+            return Err(ApiError::bad_request(
+                "bad_seats",
+                format!("a seat is \"human\" or a bot ({}), not {s:?}", entry.bots.join(", ")),
+            ));
+        }
+    }
+    if !seats.iter().any(|s| s == "human") {
+        return Err(ApiError::bad_request("bad_seats", "a table needs at least one \"human\" seat".into()));
+    }
+    let clock = match body.get("clock") {
+        None | Some(Value::Null) => None,
+        Some(_) => {
+            return Err(ApiError::bad_request(
+                "bad_clock",
+                "clocks are not available on this server yet: leave \"clock\" out".into(),
+            ));
+        }
+    };
+    let name = name_of(&body)?;
+    let seed: u64 = rand::random::<u64>() >> 1;
+    let row = TableRow {
+        id: new_table_id(),
+        game: game_id.to_owned(),
+        options: options.to_string(),
+        seats: json!(seats).to_string(),
+        seed: seed as i64,
+        clock,
+        status: "open".to_owned(),
+        result: None,
+        created: now(),
+        finished: None,
+    };
+    app.store.create_table(&row).await.map_err(ApiError::internal)?;
+    let id = row.id.clone();
+    let h = start_table(&app, row).await.map_err(ApiError::internal)?;
+    app.tables.write().expect("the table map").insert(id.clone(), h.clone());
+    let (seat, token) = ask(&h, |reply| Cmd::Join { seat: None, name, reply }).await??;
+    Ok(Json(json!({"table": id, "seat": seat, "token": token})))
+}
+
+async fn join(State(app): State<App>, Path(id): Path<String>, body: String) -> Result<Json<Value>, ApiError> {
+    let h = handle(&app, &id)?;
+    let body = if body.trim().is_empty() { serde_json::Map::new() } else { body_object(&body)? };
+    let seat = match body.get("seat") {
+        None | Some(Value::Null) => None,
+        Some(v) => Some(v.as_u64().ok_or_else(|| {
+            ApiError::bad_request("bad_seat", "\"seat\" must be a seat number from 0".into())
+        })? as usize),
+    };
+    let name = name_of(&body)?;
+    let (seat, token) = ask(&h, |reply| Cmd::Join { seat, name, reply }).await??;
+    Ok(Json(json!({"table": id, "seat": seat, "token": token})))
+}
+
+async fn table_info(State(app): State<App>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    match handle(&app, &id) {
+        Ok(h) => Ok(Json(ask(&h, |reply| Cmd::Info { reply }).await?)),
+        Err(e) => match app.store.table(&id).await.map_err(ApiError::internal)? {
+            Some(row) => Ok(Json(finished_json(&row))),
+            None => Err(e),
+        },
+    }
+}
+
+fn finished_json(row: &TableRow) -> Value {
+    json!({
+        "table": row.id,
+        "game": row.game,
+        "options": serde_json::from_str::<Value>(&row.options).unwrap_or(Value::Null),
+        "seats": serde_json::from_str::<Value>(&row.seats).unwrap_or(Value::Null),
+        "status": row.status,
+        "result": row.result.as_deref().and_then(|r| serde_json::from_str::<Value>(r).ok()),
+        "created": row.created,
+        "finished": row.finished,
+    })
+}
+
+async fn list_tables(State(app): State<App>) -> Result<Json<Value>, ApiError> {
+    let handles: Vec<Handle> = app.tables.read().expect("the table map").values().cloned().collect();
+    let mut open = Vec::new();
+    for h in handles {
+        let info = ask(&h, |reply| Cmd::Info { reply }).await?;
+        if info["status"] != "over" {
+            open.push(info);
+        }
+    }
+    open.sort_by(|a, b| a["table"].as_str().cmp(&b["table"].as_str()));
+    Ok(Json(json!({"tables": open})))
+}
+
+#[derive(serde::Deserialize)]
+struct Page {
+    page: Option<i64>,
+    per_page: Option<i64>,
+}
+
+async fn history(State(app): State<App>, Query(p): Query<Page>) -> Result<Json<Value>, ApiError> {
+    let per = p.per_page.unwrap_or(20).clamp(1, 100);
+    let page = p.page.unwrap_or(0).max(0);
+    let rows = app.store.tables(Some("over"), per, page * per).await.map_err(ApiError::internal)?;
+    Ok(Json(
+        json!({"games": rows.iter().map(finished_json).collect::<Vec<_>>(), "page": page, "per_page": per}),
+    ))
+}
+
+async fn record(State(app): State<App>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    let row = app
+        .store
+        .table(&id)
+        .await
+        .map_err(ApiError::internal)?
+        .ok_or_else(|| ApiError::not_found(format!("no table {id:?}")))?;
+    if row.status != "over" {
+        return Err(ApiError::conflict("not_over", "the record is given once the game is over".into()));
+    }
+    let actions = app.store.actions(&id).await.map_err(ApiError::internal)?;
+    let holders = app.store.seats(&id).await.map_err(ApiError::internal)?;
+    let kinds: Vec<String> = serde_json::from_str(&row.seats).unwrap_or_default();
+    let seats: Vec<String> = kinds
+        .iter()
+        .enumerate()
+        .map(|(i, k)| holders.iter().find(|h| h.0 == i).map_or_else(|| k.clone(), |h| h.2.clone()))
+        .collect();
+    Ok(Json(json!({
+        "game": row.game,
+        "options": serde_json::from_str::<Value>(&row.options).unwrap_or(Value::Null),
+        "seed": row.seed,
+        "seats": seats,
+        "actions": actions.iter().map(|a| a.action.clone()).collect::<Vec<_>>(),
+        "result": row.result.as_deref().and_then(|r| serde_json::from_str::<Value>(r).ok()),
+    })))
+}
+
+#[derive(serde::Deserialize)]
+struct WsQuery {
+    token: Option<String>,
+}
+
+async fn ws(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    Query(q): Query<WsQuery>,
+    headers: HeaderMap,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    if let Some(origin) = headers.get("origin").and_then(|o| o.to_str().ok())
+        && !app.origins.iter().any(|o| o == origin)
+    {
+        return ApiError::forbidden("bad_origin", format!("WebSockets from {origin} are not accepted"))
+            .into_response();
+    }
+    let h = match handle(&app, &id) {
+        Ok(h) => h,
+        Err(e) => return e.into_response(),
+    };
+    let (out_tx, out_rx) = mpsc::unbounded_channel();
+    let token = q.token.filter(|t| !t.is_empty());
+    let conn = match ask(&h, |reply| Cmd::Connect { token, out: out_tx, reply }).await {
+        Ok(Ok((conn, _seat))) => conn,
+        Ok(Err(e)) | Err(e) => return e.into_response(),
+    };
+    upgrade.max_message_size(MAX_MESSAGE).on_upgrade(move |socket| serve_socket(socket, h, conn, out_rx))
+}
+
+/// Pumps one WebSocket: the table's messages out, the client's in (bounded in size, and
+/// in rate by reading slower).
+async fn serve_socket(mut socket: WebSocket, h: Handle, conn: u64, mut out: mpsc::UnboundedReceiver<String>) {
+    let mut window = tokio::time::Instant::now();
+    let mut count = 0u32;
+    loop {
+        tokio::select! {
+            msg = out.recv() => match msg {
+                Some(text) => {
+                    if socket.send(Message::Text(text.into())).await.is_err() {
+                        break;
+                    }
+                }
+                None => break,
+            },
+            incoming = socket.recv() => match incoming {
+                Some(Ok(Message::Text(text))) => {
+                    if window.elapsed() > std::time::Duration::from_secs(1) {
+                        window = tokio::time::Instant::now();
+                        count = 0;
+                    }
+                    count += 1;
+                    if count > MAX_RATE {
+                        // Past the rate, the connection is read more slowly: nothing is
+                        // dropped, a flood only waits.
+                        tokio::time::sleep_until(window + std::time::Duration::from_secs(1)).await;
+                        window = tokio::time::Instant::now();
+                        count = 1;
+                    }
+                    if h.tx.send(Cmd::Message { conn, text: text.to_string() }).await.is_err() {
+                        break;
+                    }
+                }
+                Some(Ok(Message::Binary(_))) => {
+                    let err = json!({"type": "error", "code": "bad_message", "message": "messages are JSON text, not binary"});
+                    let _ = socket.send(Message::Text(err.to_string().into())).await;
+                }
+                Some(Ok(_)) => {}
+                Some(Err(_)) | None => break,
+            },
+        }
+    }
+    let _ = h.tx.send(Cmd::Disconnect { conn }).await;
+}

@@ -1,0 +1,299 @@
+//! Storage: every table, its seats' tokens (hashed) and every accepted action, in SQLite
+//! (the default, in the user's data directory) or PostgreSQL, through one `sqlx` pool.
+//!
+//! An action is committed before it is acknowledged or broadcast; on start the server
+//! replays every unfinished table from its actions.
+
+use std::borrow::Cow;
+
+use sqlx::any::{AnyPoolOptions, install_default_drivers};
+use sqlx::migrate::{Migration, MigrationType, Migrator};
+use sqlx::{AnyPool, Row};
+
+/// The database behind the server.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: AnyPool,
+}
+
+/// One table as stored.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableRow {
+    /// Its id.
+    pub id: String,
+    /// The game id.
+    pub game: String,
+    /// The options, as JSON text.
+    pub options: String,
+    /// The seats (`"human"` or a bot's name), as a JSON array.
+    pub seats: String,
+    /// The seed of its chance generator.
+    pub seed: i64,
+    /// The clock, as JSON text, if any.
+    pub clock: Option<String>,
+    /// `open`, `playing` or `over`.
+    pub status: String,
+    /// The returns, as a JSON array, once over.
+    pub result: Option<String>,
+    /// When it was created (Unix seconds).
+    pub created: i64,
+    /// When it ended (Unix seconds).
+    pub finished: Option<i64>,
+}
+
+/// One action as stored.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ActionRow {
+    /// Its number, from 0.
+    pub seq: i64,
+    /// The seat that played it (−1 for a chance outcome).
+    pub seat: i64,
+    /// Its canonical text.
+    pub action: String,
+    /// Who played it: a person's name, a bot's name, or `chance`.
+    pub player: String,
+}
+
+fn migrator() -> Migrator {
+    let first = Migration::new(
+        1,
+        Cow::Borrowed("tables, seat tokens, actions"),
+        MigrationType::Simple,
+        Cow::Borrowed(include_str!("../migrations/0001_tables.sql")),
+        false,
+    );
+    Migrator { migrations: Cow::Owned(vec![first]), ..Migrator::DEFAULT }
+}
+
+fn db_error(e: sqlx::Error) -> String {
+    format!("database: {e}")
+}
+
+impl Store {
+    /// Opens (creating if needed) the database at `url` (`sqlite:PATH` or
+    /// `postgres://…`) and brings its schema up to date.
+    ///
+    /// # Errors
+    /// A URL no driver takes, a database that cannot be reached or created, a failed
+    /// migration.
+    pub async fn open(url: &str) -> Result<Store, String> {
+        install_default_drivers();
+        let sqlite = url.starts_with("sqlite:");
+        let url = if sqlite && !url.contains("mode=") && !url.contains(":memory:") {
+            let sep = if url.contains('?') { '&' } else { '?' };
+            format!("{url}{sep}mode=rwc")
+        } else {
+            url.to_owned()
+        };
+        let pool = AnyPoolOptions::new()
+            .max_connections(if sqlite { 1 } else { 8 })
+            .connect(&url)
+            .await
+            .map_err(|e| format!("cannot open the database {url}: {e}"))?;
+        if sqlite {
+            // WAL: readers never wait on the writer, and a commit is one append.
+            sqlx::query("PRAGMA journal_mode=WAL").execute(&pool).await.map_err(db_error)?;
+            sqlx::query("PRAGMA synchronous=FULL").execute(&pool).await.map_err(db_error)?;
+        }
+        migrator().run(&pool).await.map_err(|e| format!("cannot migrate the database: {e}"))?;
+        Ok(Store { pool })
+    }
+
+    /// Stores a new table with its creator's token hash.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn create_table(&self, t: &TableRow) -> Result<(), String> {
+        sqlx::query(
+            "INSERT INTO game_tables (id, game, options, seats, seed, clock, status, result, created, finished) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        )
+        .bind(&t.id)
+        .bind(&t.game)
+        .bind(&t.options)
+        .bind(&t.seats)
+        .bind(t.seed)
+        .bind(t.clock.clone())
+        .bind(&t.status)
+        .bind(t.result.clone())
+        .bind(t.created)
+        .bind(t.finished)
+        .execute(&self.pool)
+        .await
+        .map_err(db_error)?;
+        Ok(())
+    }
+
+    /// Records that `seat` of `table` is held by the bearer of the token hashed as `hash`.
+    ///
+    /// # Errors
+    /// A database error (the seat already taken among them).
+    pub async fn take_seat(&self, table: &str, seat: usize, hash: &str, name: &str) -> Result<(), String> {
+        sqlx::query("INSERT INTO seat_tokens (table_id, seat, token_hash, name) VALUES ($1, $2, $3, $4)")
+            .bind(table)
+            .bind(seat as i64)
+            .bind(hash)
+            .bind(name)
+            .execute(&self.pool)
+            .await
+            .map_err(db_error)?;
+        Ok(())
+    }
+
+    /// The seats taken at `table`: `(seat, token hash, name)`.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn seats(&self, table: &str) -> Result<Vec<(usize, String, String)>, String> {
+        let rows =
+            sqlx::query("SELECT seat, token_hash, name FROM seat_tokens WHERE table_id = $1 ORDER BY seat")
+                .bind(table)
+                .fetch_all(&self.pool)
+                .await
+                .map_err(db_error)?;
+        rows.iter()
+            .map(|r| {
+                let seat: i64 = r.try_get(0).map_err(db_error)?;
+                Ok((seat as usize, r.try_get(1).map_err(db_error)?, r.try_get(2).map_err(db_error)?))
+            })
+            .collect()
+    }
+
+    /// Appends an accepted action; it is on disk when this returns.
+    ///
+    /// # Errors
+    /// A database error (the action is then not accepted).
+    pub async fn append(&self, table: &str, a: &ActionRow) -> Result<(), String> {
+        sqlx::query("INSERT INTO actions (table_id, seq, seat, action, player) VALUES ($1, $2, $3, $4, $5)")
+            .bind(table)
+            .bind(a.seq)
+            .bind(a.seat)
+            .bind(&a.action)
+            .bind(&a.player)
+            .execute(&self.pool)
+            .await
+            .map_err(db_error)?;
+        Ok(())
+    }
+
+    /// Removes the actions of `table` from `seq` on (an undo).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn truncate(&self, table: &str, seq: i64) -> Result<(), String> {
+        sqlx::query("DELETE FROM actions WHERE table_id = $1 AND seq >= $2")
+            .bind(table)
+            .bind(seq)
+            .execute(&self.pool)
+            .await
+            .map_err(db_error)?;
+        Ok(())
+    }
+
+    /// Every action of `table`, in order.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn actions(&self, table: &str) -> Result<Vec<ActionRow>, String> {
+        let rows =
+            sqlx::query("SELECT seq, seat, action, player FROM actions WHERE table_id = $1 ORDER BY seq")
+                .bind(table)
+                .fetch_all(&self.pool)
+                .await
+                .map_err(db_error)?;
+        rows.iter()
+            .map(|r| {
+                Ok(ActionRow {
+                    seq: r.try_get(0).map_err(db_error)?,
+                    seat: r.try_get(1).map_err(db_error)?,
+                    action: r.try_get(2).map_err(db_error)?,
+                    player: r.try_get(3).map_err(db_error)?,
+                })
+            })
+            .collect()
+    }
+
+    /// Sets a table's status (and its result once over).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn set_status(
+        &self,
+        table: &str,
+        status: &str,
+        result: Option<&str>,
+        finished: Option<i64>,
+    ) -> Result<(), String> {
+        sqlx::query("UPDATE game_tables SET status = $1, result = $2, finished = $3 WHERE id = $4")
+            .bind(status)
+            .bind(result.map(str::to_owned))
+            .bind(finished)
+            .bind(table)
+            .execute(&self.pool)
+            .await
+            .map_err(db_error)?;
+        Ok(())
+    }
+
+    /// The tables with status `status` (all when `None`), newest first, `limit` from `offset`.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn tables(
+        &self,
+        status: Option<&str>,
+        limit: i64,
+        offset: i64,
+    ) -> Result<Vec<TableRow>, String> {
+        let base = "SELECT id, game, options, seats, seed, clock, status, result, created, finished FROM game_tables";
+        let rows = match status {
+            Some(s) => {
+                sqlx::query(&format!("{base} WHERE status = $1 ORDER BY created DESC, id LIMIT $2 OFFSET $3"))
+                    .bind(s.to_owned())
+                    .bind(limit)
+                    .bind(offset)
+                    .fetch_all(&self.pool)
+                    .await
+            }
+            None => {
+                sqlx::query(&format!("{base} ORDER BY created DESC, id LIMIT $1 OFFSET $2"))
+                    .bind(limit)
+                    .bind(offset)
+                    .fetch_all(&self.pool)
+                    .await
+            }
+        }
+        .map_err(db_error)?;
+        rows.iter().map(table_row).collect()
+    }
+
+    /// The table `id`, if stored.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn table(&self, id: &str) -> Result<Option<TableRow>, String> {
+        let row = sqlx::query(
+            "SELECT id, game, options, seats, seed, clock, status, result, created, finished FROM game_tables WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await
+        .map_err(db_error)?;
+        row.as_ref().map(table_row).transpose()
+    }
+}
+
+fn table_row(r: &sqlx::any::AnyRow) -> Result<TableRow, String> {
+    Ok(TableRow {
+        id: r.try_get(0).map_err(db_error)?,
+        game: r.try_get(1).map_err(db_error)?,
+        options: r.try_get(2).map_err(db_error)?,
+        seats: r.try_get(3).map_err(db_error)?,
+        seed: r.try_get(4).map_err(db_error)?,
+        clock: r.try_get(5).map_err(db_error)?,
+        status: r.try_get(6).map_err(db_error)?,
+        result: r.try_get(7).map_err(db_error)?,
+        created: r.try_get(8).map_err(db_error)?,
+        finished: r.try_get(9).map_err(db_error)?,
+    })
+}

@@ -1,0 +1,289 @@
+//! The server through real sockets: HTTP requests and WebSockets against a server started
+//! on a free port with its own SQLite file.
+
+use std::net::SocketAddr;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+
+type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
+
+/// A database file of its own for each test.
+fn db(name: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("tabula-server-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{name}.db"));
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+    }
+    format!("sqlite:{}", path.display())
+}
+
+async fn server(db: &str) -> (SocketAddr, tokio::task::JoinHandle<Result<(), String>>) {
+    let config = tabula_server::Config { addr: "127.0.0.1:0".parse().unwrap(), db: db.to_owned() };
+    tabula_server::start(config).await.unwrap()
+}
+
+/// One HTTP/1.1 request; the status and the JSON body.
+async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<&str>) -> (u16, Value) {
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    let body = body.unwrap_or("");
+    let req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).await.unwrap();
+    let text = String::from_utf8_lossy(&raw);
+    let status: u16 = text.split_whitespace().nth(1).unwrap().parse().unwrap();
+    let (head, rest) = text.split_once("\r\n\r\n").unwrap();
+    let body = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
+        // Small bodies: one chunk, then the last.
+        let mut out = String::new();
+        let mut rest = rest;
+        while let Some((size, tail)) = rest.split_once("\r\n") {
+            let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+            if n == 0 {
+                break;
+            }
+            out.push_str(&tail[..n]);
+            rest = &tail[n + 2..];
+        }
+        out
+    } else {
+        rest.to_owned()
+    };
+    (status, serde_json::from_str(&body).unwrap_or(Value::Null))
+}
+
+async fn post(addr: SocketAddr, path: &str, body: Value) -> (u16, Value) {
+    http(addr, "POST", path, Some(&body.to_string())).await
+}
+
+async fn connect(addr: SocketAddr, table: &str, token: Option<&str>) -> Ws {
+    let url = match token {
+        Some(t) => format!("ws://{addr}/api/tables/{table}/ws?token={t}"),
+        None => format!("ws://{addr}/api/tables/{table}/ws"),
+    };
+    tokio_tungstenite::connect_async(url).await.unwrap().0
+}
+
+/// The next JSON message.
+async fn next(ws: &mut Ws) -> Value {
+    loop {
+        let msg = tokio::time::timeout(std::time::Duration::from_secs(60), ws.next())
+            .await
+            .expect("a message within a minute")
+            .expect("the socket is open")
+            .unwrap();
+        if let Message::Text(t) = msg {
+            return serde_json::from_str(&t).unwrap();
+        }
+    }
+}
+
+/// The next update (errors are returned too).
+async fn next_of(ws: &mut Ws, kind: &str) -> Value {
+    loop {
+        let m = next(ws).await;
+        assert!(m["type"] != "error" || kind == "error", "an unexpected error: {m}");
+        if m["type"] == kind {
+            return m;
+        }
+    }
+}
+
+async fn send(ws: &mut Ws, msg: Value) {
+    ws.send(Message::Text(msg.to_string().into())).await.unwrap();
+}
+
+/// Plays seat `me` until the game is over, the first legal action each time, from the
+/// update `last` already read (if any).
+async fn play_out(ws: &mut Ws, me: usize, mut last: Option<Value>) -> Value {
+    loop {
+        let u = match last.take() {
+            Some(u) => u,
+            None => next_of(ws, "update").await,
+        };
+        if u["status"] == "over" {
+            return u;
+        }
+        if u["turn"]["player"] == json!(me) && !u["legal"].as_array().unwrap().is_empty() {
+            let action = u["legal"][0].clone();
+            send(ws, json!({"type": "act", "action": action, "seq": u["seq"]})).await;
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_are_listed_as_the_engine_lists_them() {
+    let (addr, _server) = server(&db("games")).await;
+    let (status, body) = http(addr, "GET", "/api/games", None).await;
+    assert_eq!(status, 200);
+    let ids: Vec<&str> =
+        body["games"].as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap()).collect();
+    for id in ["sabotage-pipes", "abagio", "sabacc", "abilene", "sabotage-spies"] {
+        assert!(ids.contains(&id), "{ids:?}");
+    }
+    assert!(body["games"][0]["bots"].as_array().unwrap().iter().any(|b| b == "hard"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_tables_joins_and_tokens_are_refused_clearly() {
+    let (addr, _server) = server(&db("bad")).await;
+    for (body, code) in [
+        (json!({"game": "chess"}), "bad_game"),
+        (json!({"game": "abagio", "options": {"colour": "red"}}), "bad_options"),
+        (json!({"game": "abagio", "seats": ["human"]}), "bad_seats"),
+        (json!({"game": "abagio", "seats": ["human", "grandmaster"]}), "bad_seats"),
+        (json!({"game": "abagio", "seats": ["random", "random"]}), "bad_seats"),
+        (json!({"game": "abagio", "clock": {"initial_s": "soon"}}), "bad_clock"),
+        (json!([1, 2]), "bad_body"),
+    ] {
+        let (status, answer) = post(addr, "/api/tables", body.clone()).await;
+        assert_eq!(status, 400, "{body}: {answer}");
+        assert_eq!(answer["error"]["code"], code, "{body}: {answer}");
+        assert!(answer["error"]["message"].as_str().unwrap().len() > 10);
+    }
+    let (status, answer) = http(addr, "POST", "/api/tables", Some("{not json")).await;
+    assert_eq!((status, answer["error"]["code"].as_str()), (400, Some("bad_json")));
+    // A table of one human and one bot is full once created.
+    let (status, t) =
+        post(addr, "/api/tables", json!({"game": "abagio", "seats": ["human", "random"]})).await;
+    assert_eq!(status, 200, "{t}");
+    let id = t["table"].as_str().unwrap();
+    let (status, answer) = post(addr, &format!("/api/tables/{id}/join"), json!({})).await;
+    assert_eq!((status, answer["error"]["code"].as_str()), (409, Some("table_full")));
+    let (status, answer) = post(addr, &format!("/api/tables/{id}/join"), json!({"seat": 1})).await;
+    assert_eq!(status, 409, "{answer}");
+    let (status, _) = post(addr, "/api/tables/nothere/join", json!({})).await;
+    assert_eq!(status, 404);
+    // A bad token is refused, never served as a spectator.
+    let url = format!("ws://{addr}/api/tables/{id}/ws?token=0123");
+    let err = tokio_tungstenite::connect_async(url).await.unwrap_err();
+    assert!(err.to_string().contains("401"), "{err}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_plays_a_whole_game_against_a_bot_and_the_record_replays() {
+    let (addr, _server) = server(&db("bot")).await;
+    let (_, t) =
+        post(addr, "/api/tables", json!({"game": "abagio", "seats": ["human", "random"], "name": "ada"}))
+            .await;
+    let (id, token) = (t["table"].as_str().unwrap(), t["token"].as_str().unwrap());
+    assert_eq!(t["seat"], 0);
+    assert_eq!(token.len(), 32, "128 bits of hex");
+    let mut ws = connect(addr, id, Some(token)).await;
+    let end = play_out(&mut ws, 0, None).await;
+    assert_eq!(end["result"].as_array().unwrap().len(), 2);
+    let (status, record) = http(addr, "GET", &format!("/api/tables/{id}/record"), None).await;
+    assert_eq!(status, 200, "{record}");
+    assert_eq!(record["seats"], json!(["ada", "random"]));
+    let record: tabula_core::Record = serde_json::from_value(record).unwrap();
+    let replayed = tabula_registry::registry().load_record(&record).unwrap();
+    assert!(replayed.is_terminal());
+    assert_eq!(json!(replayed.returns()), end["result"]);
+    let (_, hist) = http(addr, "GET", "/api/history", None).await;
+    assert_eq!(hist["games"][0]["table"], id);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_people_and_a_spectator_and_bad_messages_change_nothing() {
+    let (addr, _server) = server(&db("two")).await;
+    let (_, t) =
+        post(addr, "/api/tables", json!({"game": "sabotage-pipes", "seats": ["human", "human"]})).await;
+    let id = t["table"].as_str().unwrap().to_owned();
+    let (status, lobby) = http(addr, "GET", "/api/tables", None).await;
+    assert_eq!(status, 200);
+    assert!(
+        lobby["tables"].as_array().unwrap().iter().any(|x| x["table"] == json!(id) && x["status"] == "open")
+    );
+    let (_, j) = post(addr, &format!("/api/tables/{id}/join"), json!({"name": "bob"})).await;
+    assert_eq!(j["seat"], 1);
+    let mut a = connect(addr, &id, t["token"].as_str()).await;
+    let mut b = connect(addr, &id, j["token"].as_str()).await;
+    let mut spectator = connect(addr, &id, None).await;
+    let first = next_of(&mut spectator, "update").await;
+    assert_eq!(first["view"], Value::Null, "a spectator gets no seat's view");
+    assert_eq!(first["legal"], json!([]));
+    // Garbage, stale and out-of-turn messages are answered and change nothing.
+    let u = next_of(&mut a, "update").await;
+    let seq = u["seq"].clone();
+    let to_act = u["turn"]["player"].as_u64().unwrap();
+    let (actor, other) = if to_act == 0 { (&mut a, &mut b) } else { (&mut b, &mut a) };
+    for (msg, code) in [
+        ("not json".to_owned(), "bad_json"),
+        ("[1]".to_owned(), "bad_message"),
+        (json!({"type": "fly"}).to_string(), "bad_type"),
+        (json!({"type": "act"}).to_string(), "bad_message"),
+        (json!({"type": "act", "action": "x", "seq": 99_999}).to_string(), "stale"),
+        (json!({"type": "act", "action": "zzz", "seq": seq}).to_string(), "illegal"),
+        (json!({"type": "act", "action": "x".repeat(5000), "seq": seq}).to_string(), "bad_message"),
+    ] {
+        actor.send(Message::Text(msg.clone().into())).await.unwrap();
+        let e = next_of(actor, "error").await;
+        assert_eq!(e["code"], code, "{msg}: {e}");
+    }
+    send(other, json!({"type": "act", "action": "anything", "seq": seq})).await;
+    assert_eq!(next_of(other, "error").await["code"], "not_your_turn");
+    send(&mut spectator, json!({"type": "act", "action": "anything", "seq": seq})).await;
+    assert_eq!(next_of(&mut spectator, "error").await["code"], "spectator");
+    let (_, info) = http(addr, "GET", &format!("/api/tables/{id}"), None).await;
+    assert_eq!(info["seq"], seq, "nothing was played");
+    // Both play to the end; the spectator sees it end too.
+    let (ra, rb) = tokio::join!(play_out(&mut a, 0, Some(u)), play_out(&mut b, 1, None));
+    assert_eq!(ra["result"], rb["result"]);
+    loop {
+        let u = next_of(&mut spectator, "update").await;
+        if u["status"] == "over" {
+            assert_eq!(u["result"], ra["result"]);
+            let hidden = u["history"].as_array().unwrap().iter().filter(|e| e["action"].is_null()).count();
+            assert!(hidden > 0, "the deal is hidden from a spectator");
+            break;
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restarted_server_resumes_every_unfinished_table() {
+    let db = db("restart");
+    let (addr, server1) = server(&db).await;
+    let (_, t) = post(addr, "/api/tables", json!({"game": "abagio", "seats": ["human", "random"]})).await;
+    let (id, token) = (t["table"].as_str().unwrap().to_owned(), t["token"].as_str().unwrap().to_owned());
+    let mut ws = connect(addr, &id, Some(&token)).await;
+    let mut seq = 0;
+    for _ in 0..3 {
+        let u = loop {
+            let u = next_of(&mut ws, "update").await;
+            if u["turn"]["player"] == 0 && !u["legal"].as_array().unwrap().is_empty() {
+                break u;
+            }
+        };
+        seq = u["seq"].as_u64().unwrap();
+        send(&mut ws, json!({"type": "act", "action": u["legal"][0], "seq": seq})).await;
+    }
+    // The third action is acknowledged, and the bot has answered: the table waits on us.
+    let after = loop {
+        let u = next_of(&mut ws, "update").await;
+        if u["seq"].as_u64().unwrap() > seq && (u["turn"]["player"] == 0 || u["status"] == "over") {
+            break u;
+        }
+    };
+    drop(ws);
+    server1.abort();
+    let _ = server1.await;
+    let (addr2, _server2) = server(&db).await;
+    let mut ws = connect(addr2, &id, Some(&token)).await;
+    let u = next_of(&mut ws, "update").await;
+    assert!(u["seq"].as_u64().unwrap() >= after["seq"].as_u64().unwrap(), "{u} after {after}");
+    assert_eq!(
+        u["history"].as_array().unwrap()[..after["history"].as_array().unwrap().len()],
+        after["history"].as_array().unwrap()[..]
+    );
+    let end = play_out(&mut ws, 0, Some(u)).await;
+    assert_eq!(end["status"], "over");
+}
