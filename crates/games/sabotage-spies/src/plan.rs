@@ -219,9 +219,13 @@ impl Ctx<'_> {
     }
 
     fn complete(&self, s: usize, dice: &[u8]) -> bool {
+        // The dice placed in earlier steps are judged here too: each must show a face the
+        // cost takes (a Hack's 4–6), not only be there.
         match self.costs[s] {
             Cost::None => dice.is_empty(),
-            Cost::Direction | Cost::Exact { .. } | Cost::Range { .. } => dice.len() == 1,
+            Cost::Direction => dice.len() == 1 && self.table.direction(dice[0]).is_some(),
+            Cost::Exact { value } => dice == [value],
+            Cost::Range { min, max } => dice.len() == 1 && (min..=max).contains(&dice[0]),
             Cost::Pair => dice.len() == 2 && dice[0] == dice[1],
             Cost::Sum { value } => !dice.is_empty() && dice.iter().sum::<u8>() == value,
         }

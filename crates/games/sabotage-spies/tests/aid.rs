@@ -116,3 +116,83 @@ fn aid_sizes() {
         }
     }
 }
+
+/// A state determinized from any seat's view plays on: whenever a seat is to act it has a
+/// legal action, to the end of a random playout (what a searching bot does with it).
+#[test]
+fn determinized_states_always_play_on() {
+    use tabula_core::Turn;
+    let extra: u64 = std::env::var("DETERMINIZE_SEEDS").ok().and_then(|s| s.parse().ok()).unwrap_or(0);
+    let mut sets = vec![
+        (serde_json::json!({"intro": true, "players": 2}), 7u64),
+        (serde_json::json!({"players": 2}), 8),
+    ];
+    if let Ok(only) = std::env::var("DETERMINIZE_ONLY") {
+        sets.clear();
+        sets.push((serde_json::json!({"intro": true, "players": 2}), only.parse().unwrap()));
+    }
+    for k in 0..extra {
+        sets.push((serde_json::json!({"intro": true, "players": 2}), 100 + k));
+        sets.push((serde_json::json!({"players": 2}), 200 + k));
+    }
+    let rounds: u16 = if extra > 0 || std::env::var("DETERMINIZE_ONLY").is_ok() { 30 } else { 6 };
+    for (set, seed) in sets {
+        let cfg = config(set);
+        let game = SabotageSpies::new(&cfg.options()).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut state = rules::initial(&cfg);
+        let mut legal = Vec::new();
+        let mut steps = 0;
+        while state.phase != Phase::Over && state.round <= rounds {
+            rules::legal(&state, &cfg, &mut legal);
+            let action = legal[rng.random_range(0..legal.len())];
+            aid::play(&mut state, &cfg, action);
+            steps += 1;
+            for h in 0..2 {
+                assert!(
+                    !state.aid.exact[h] || aid::contains(&state, h),
+                    "seed {seed} step {steps} after {action}: team {h}'s exact aid lost the real side ({} worlds)",
+                    state.aid.worlds[h].len()
+                );
+            }
+            if steps % 3 != 0 {
+                continue;
+            }
+            for seat in 0..game.num_players() {
+                let view = game.view(&state, seat);
+                let mut copy = game.determinize(&view, &mut rng);
+                let mut actions = Vec::new();
+                for _ in 0..400 {
+                    match game.turn(&copy) {
+                        Turn::Terminal => break,
+                        Turn::Chance => {
+                            let mut outcomes = Vec::new();
+                            game.chance_outcomes(&copy, &mut outcomes);
+                            game.play_unchecked(&mut copy, outcomes[0].0);
+                        }
+                        Turn::Player(p) => {
+                            game.legal_actions(&copy, &mut actions);
+                            assert!(
+                                !actions.is_empty(),
+                                "seed {seed} step {steps} seat {seat}: seat {p} is to act with no legal action (phase {:?}, pending {:?}, stage {:?}); spies {:?} removed {:?}; aid {} worlds, exact {}, ids in worlds {:?}",
+                                copy.phase,
+                                copy.pending,
+                                copy.stage,
+                                [copy.ch(2).id, copy.ch(3).id],
+                                copy.removed,
+                                view.worlds.len(),
+                                view.deduction.exact,
+                                view.worlds
+                                    .iter()
+                                    .map(|w| w.now.chars.map(|c| c.id))
+                                    .collect::<std::collections::HashSet<_>>()
+                            );
+                            let a = actions[rng.random_range(0..actions.len())];
+                            game.play_unchecked(&mut copy, a);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

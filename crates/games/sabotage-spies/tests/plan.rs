@@ -130,3 +130,22 @@ fn a_pair_needs_two_equal_dice() {
     act(&mut s, &cfg, "die 2 on 1");
     assert!(refused(&s, &cfg, "die 2 on 1").contains("no legal plan"), "a range cost takes one die");
 }
+
+#[test]
+fn a_die_is_refused_on_a_tile_whose_cost_it_does_not_meet() {
+    let (mut s, cfg) = at_plan("roll 3 3 3 3");
+    // The Villains plan nothing; Hawk (slot 2), put on b1, plans a Hack (4–6).
+    while s.slot < 2 {
+        let mut legal = Vec::new();
+        rules::legal(&s, &cfg, &mut legal);
+        let filler = |t: &str| legal.iter().find(|a| a.to_string() == t).copied();
+        let a = filler("die off").or_else(|| filler("tile none")).unwrap();
+        rules::apply(&mut s, &cfg, a);
+    }
+    s.ch_mut(2).loc = Loc::On("b1".parse().unwrap());
+    act(&mut s, &cfg, "tile hack");
+    let e = refused(&s, &cfg, "die 3 on 1");
+    assert!(e.contains("cost"), "{e}");
+    // A 4 (one modify cube) pays it.
+    act(&mut s, &cfg, "die 4 on 1");
+}
