@@ -733,6 +733,18 @@ impl Deduction {
 pub fn contains(state: &State, h: usize) -> bool {
     let truth = state.sides[h];
     let worlds = &state.aid.worlds[h];
+    if state.phase == Phase::Over {
+        // A game over keeps its plans, which nothing reads any more (a determinized copy
+        // shows only their step counts): the rest of the side must be a world's.
+        let bare = |s: &Side| {
+            let mut s = *s;
+            for c in &mut s.chars {
+                c.plan = Plan::default();
+            }
+            s
+        };
+        return worlds.iter().any(|w| bare(&w.now) == bare(&truth));
+    }
     if !matches!(state.phase, Phase::Plan | Phase::Execute) {
         return worlds.iter().any(|w| w.now == truth);
     }
@@ -805,7 +817,9 @@ pub fn complete_plans<R: Rng + ?Sized>(
             ch.kept = after.kept;
             ch.unlock_spaces = after.unlock_spaces;
         }
-        if before.loc != after.loc {
+        // A Parachute completed into the plan lays the Spy down, unless execution has
+        // already passed it: then the world's room is where the Spy is.
+        if before.loc != after.loc && plan.done == 0 {
             ch.loc = after.loc;
         }
         state.sides[h].modify_used = p.sides[h].modify_used;
