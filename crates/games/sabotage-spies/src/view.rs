@@ -164,21 +164,13 @@ pub fn determinize<R: Rng + ?Sized>(view: &View, config: &Config, rng: &mut R) -
     state
 }
 
-fn draw<R: Rng + ?Sized>(view: &View, config: &Config, rng: &mut R) -> (State, bool) {
-    let own = team_index(view.team);
-    let h = 1 - own;
-    let world = match view.worlds.len() {
-        0 => World::of(Side::default()),
-        n => view.worlds[rng.random_range(0..n)],
-    };
+/// A state holding what `view` shows and nothing else: the other team's side is empty, the
+/// log and the aids too (a screen judges its own team's plans on it; [`determinize`] fills
+/// in a world).
+pub fn known_state(view: &View) -> State {
     let mut sides = [Side::default(); 2];
-    sides[own] = view.own;
-    sides[h] = world.now;
-    let mut aid = Aids::of(&sides);
-    aid.tracking = false;
-    aid.worlds[h] = Arc::clone(&view.worlds);
-    aid.exact[h] = view.deduction.exact;
-    let mut state = State {
+    sides[team_index(view.team)] = view.own;
+    State {
         phase: view.phase,
         round: view.round,
         walls: view.walls,
@@ -205,11 +197,31 @@ fn draw<R: Rng + ?Sized>(view: &View, config: &Config, rng: &mut R) -> (State, b
         pending: view.pending,
         window_due: view.window_due,
         sides,
-        log: view.log.clone(),
+        log: Vec::new(),
         outcome: view.outcome,
         plan_time: view.plan_time,
-        aid,
+        aid: Aids::default(),
+    }
+}
+
+fn draw<R: Rng + ?Sized>(view: &View, config: &Config, rng: &mut R) -> (State, bool) {
+    let own = team_index(view.team);
+    let h = 1 - own;
+    let world = match view.worlds.len() {
+        0 => World::of(Side::default()),
+        n => view.worlds[rng.random_range(0..n)],
     };
+    let mut sides = [Side::default(); 2];
+    sides[own] = view.own;
+    sides[h] = world.now;
+    let mut aid = Aids::of(&sides);
+    aid.tracking = false;
+    aid.worlds[h] = Arc::clone(&view.worlds);
+    aid.exact[h] = view.deduction.exact;
+    let mut state = known_state(view);
+    state.sides = sides;
+    state.log = view.log.clone();
+    state.aid = aid;
     if state.phase == Phase::Over {
         // A game that ended mid-execution keeps its plans, of which the view shows only
         // the step counts: the world's lazy plans stand in, as far along as those.

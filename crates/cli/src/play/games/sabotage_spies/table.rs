@@ -12,7 +12,7 @@ use tabula_sabotage_spies::data::{Cost, Team};
 use tabula_sabotage_spies::map::{Dir, Room};
 use tabula_sabotage_spies::plan;
 use tabula_sabotage_spies::state::{
-    Hidden, Loc, Outcome, Pending, Phase, Side, Stage, State, other, slot_team, team_index,
+    Hidden, Loc, Outcome, Pending, Phase, Stage, State, other, slot_team, team_index,
 };
 use tabula_sabotage_spies::tiles::{self, Speech, table};
 use tabula_sabotage_spies::{Config, SabotageSpies, View};
@@ -50,7 +50,7 @@ impl Table {
 
     /// The table of a view.
     pub fn of_view(view: View, cfg: Config) -> Table {
-        let known = known_state(&view);
+        let known = tabula_sabotage_spies::view::known_state(&view);
         Table { view, cfg, known }
     }
 
@@ -191,45 +191,6 @@ pub fn short(table: &Table, slot: usize) -> String {
 
 fn initial(word: &str) -> char {
     word.chars().next().unwrap_or('?')
-}
-
-/// A state holding what `view` shows and nothing else: the other team's side is empty.
-fn known_state(view: &View) -> State {
-    let own = team_index(view.team);
-    let mut sides = [Side::default(); 2];
-    sides[own] = view.own;
-    State {
-        phase: view.phase,
-        round: view.round,
-        walls: view.walls,
-        machines: view.machines.clone(),
-        generators: view.generators.clone(),
-        starter: view.starter,
-        hit_track: view.hit_track,
-        hack_track: view.hack_track,
-        modify: view.modify,
-        slide: view.slide,
-        roll: view.roll,
-        revealed: view.revealed,
-        devices: view.devices,
-        builds: view.builds,
-        smoke: view.smoke,
-        frozen: view.frozen,
-        scanned: view.scanned,
-        removed: view.removed,
-        penalty: view.penalty,
-        markers: view.markers,
-        slot: view.slot,
-        order: view.order,
-        stage: view.stage,
-        pending: view.pending,
-        window_due: view.window_due,
-        sides,
-        log: Vec::new(),
-        outcome: view.outcome,
-        plan_time: view.plan_time,
-        aid: Default::default(),
-    }
 }
 
 // ---------------------------------------------------------------------------------------
