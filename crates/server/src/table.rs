@@ -215,10 +215,10 @@ impl Table {
                             Ok(action) => {
                                 let who = self.seats[seat].text().to_owned();
                                 if let Err(e) = self.play(seat, &action, who).await {
-                                    tracing::error!(table = %self.id, "a bot's move was refused: {}", e.1);
+                                    tracing::error!(table = %self.id, seat, "a bot's move was refused ({})", e.0);
                                 }
                             }
-                            Err(e) => tracing::error!(table = %self.id, "a bot could not move: {e}"),
+                            Err(_) => tracing::error!(table = %self.id, seat, "a bot could not move"),
                         }
                     }
                     self.wake_bot();
