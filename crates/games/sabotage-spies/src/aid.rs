@@ -735,12 +735,15 @@ pub fn contains(state: &State, h: usize) -> bool {
     let worlds = &state.aid.worlds[h];
     if state.phase == Phase::Over {
         // A game over keeps its plans, which nothing reads any more (a determinized copy
-        // shows only their step counts): the rest of the side must be a world's.
+        // shows only their step counts), and the modify cubes they used, which a lazy
+        // world counts only as far as execution went: the rest of the side must be a
+        // world's.
         let bare = |s: &Side| {
             let mut s = *s;
             for c in &mut s.chars {
                 c.plan = Plan::default();
             }
+            s.modify_used = 0;
             s
         };
         return worlds.iter().any(|w| bare(&w.now) == bare(&truth));
@@ -825,4 +828,28 @@ pub fn complete_plans<R: Rng + ?Sized>(
         state.sides[h].modify_used = p.sides[h].modify_used;
     }
     complete
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+
+    /// A game that ends during execution: the real side has placed dice and used modify
+    /// cubes; the lazy world that stands for it has counted neither. It still holds the
+    /// truth.
+    #[test]
+    fn a_game_over_mid_round_holds_the_truth_whatever_cubes_were_used() {
+        let config = Config::default();
+        let mut state = rules::initial(&config);
+        let mut world = state.sides[1];
+        world.chars[0].plan.lazy = true;
+        state.aid = Aids::of(&[state.sides[0], world]);
+        state.phase = Phase::Over;
+        state.sides[1].modify_used = 2;
+        state.sides[1].chars[0].plan.tile_steps = 5;
+        assert!(contains(&state, 1));
+        state.sides[1].chars[0].loc = Loc::Lying(Room::ALL[3]);
+        assert!(!contains(&state, 1), "a Spy lying where no world has it is not in the aid");
+    }
 }
