@@ -47,6 +47,10 @@ struct ServeArgs {
     /// the user's data directory).
     #[arg(long)]
     db: Option<String>,
+    /// Seconds a person may be disconnected before a bot of the table's level plays their
+    /// seat (until they reconnect).
+    #[arg(long, default_value_t = 60.0)]
+    grace: f64,
 }
 
 fn serve(args: ServeArgs) -> Result<(), String> {
@@ -58,7 +62,11 @@ fn serve(args: ServeArgs) -> Result<(), String> {
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the server's runtime: {e}"))?;
-    runtime.block_on(tabula_server::run(tabula_server::Config { addr: args.addr, db }))
+    if !(args.grace.is_finite() && args.grace >= 0.0 && args.grace <= 86_400.0) {
+        return Err(format!("--grace is a number of seconds from 0 to 86400, not {}", args.grace));
+    }
+    let grace = std::time::Duration::from_secs_f64(args.grace);
+    runtime.block_on(tabula_server::run(tabula_server::Config { addr: args.addr, db, grace }))
 }
 
 fn main() -> ExitCode {

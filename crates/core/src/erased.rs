@@ -366,6 +366,8 @@ impl<G: Game> DynState for ErasedState<G> {
             seats,
             actions: self.history(),
             result: terminal.then(|| self.returns()),
+            players: Vec::new(),
+            ending: None,
         }
     }
 }

@@ -28,6 +28,14 @@ pub struct Record {
     /// Each seat's return, when the game is over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<Vec<f64>>,
+    /// Who played each action, where it was not always the seat's holder (a server's
+    /// record: a bot standing in for a person who left is named so); empty otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub players: Vec<String>,
+    /// How the game ended when not by the rules (a server's record: `{"kind":"resign",
+    /// "seat":1}`, `{"kind":"time","seat":0}`); then `result` is that ending's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ending: Option<Value>,
 }
 
 impl Record {

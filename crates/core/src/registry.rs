@@ -201,7 +201,9 @@ impl Registry {
     ///
     /// # Errors
     /// An unknown game, bad options, the first refused action (numbered from 1, with the
-    /// reason), or a stated result that the replay does not give.
+    /// reason), or a stated result that the replay does not give (unless the record says the
+    /// game ended otherwise than by its rules, a resignation or a loss on time: its result is
+    /// then that ending's).
     pub fn load_record(&self, record: &Record) -> Result<Box<dyn DynState>, RecordError> {
         if self.entry(&record.game).is_none() {
             return Err(RecordError::UnknownGame(quote(&record.game)));
@@ -215,7 +217,7 @@ impl Registry {
                 error,
             })?;
         }
-        if let Some(stated) = &record.result {
+        if let Some(stated) = record.result.as_ref().filter(|_| record.ending.is_none()) {
             let actual = (state.turn() == Turn::Terminal).then(|| state.returns());
             let agrees = actual.as_ref().is_some_and(|a| {
                 a.len() == stated.len() && a.iter().zip(stated).all(|(x, y)| (x - y).abs() < 1e-9)

@@ -72,6 +72,8 @@ fn records_that_break_rules_name_the_action() {
         seats: vec![],
         actions: vec!["pile 10".into(), "take 3".into(), "take 9".into()],
         result: None,
+        players: vec![],
+        ending: None,
     };
     match registry().load_record(&record) {
         Err(RecordError::Action { number: 3, .. }) => {}

@@ -62,6 +62,8 @@ fn unknown_games_and_bad_options_are_named() {
         seats: vec![],
         actions: vec![],
         result: None,
+        players: vec![],
+        ending: None,
     };
     assert!(matches!(registry.load_record(&record), Err(RecordError::UnknownGame(_))));
     assert_eq!(

@@ -15,7 +15,7 @@ pub mod table;
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::{Arc, RwLock};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
@@ -31,7 +31,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use error::ApiError;
 use store::{Store, TableRow};
-use table::{Cmd, Handle, SeatKind, Setup};
+use table::{ClockSpec, Cmd, Handle, SeatKind, Setup};
 
 /// The largest message a client may send (HTTP body or WebSocket frame), in bytes.
 pub const MAX_MESSAGE: usize = 64 * 1024;
@@ -46,7 +46,12 @@ pub struct Config {
     pub addr: SocketAddr,
     /// The database URL (`sqlite:PATH` or `postgres://…`).
     pub db: String,
+    /// How long a person may be disconnected before a bot stands in for them.
+    pub grace: Duration,
 }
+
+/// The default grace period: a minute.
+pub const GRACE: Duration = Duration::from_secs(60);
 
 /// The default database: `tabula.db` in the user's data directory
 /// (`$XDG_DATA_HOME/tabula`, else `~/.local/share/tabula`), created if needed.
@@ -73,6 +78,7 @@ struct App {
     tables: Arc<RwLock<HashMap<String, Handle>>>,
     /// The `Origin`s a WebSocket may come from (the server's own address).
     origins: Arc<Vec<String>>,
+    grace: Duration,
 }
 
 /// Seconds since the Unix epoch.
@@ -126,6 +132,7 @@ pub async fn start(
         store,
         tables: Arc::new(RwLock::new(HashMap::new())),
         origins: Arc::new(vec![format!("http://{addr}"), format!("http://localhost:{}", addr.port())]),
+        grace: config.grace,
     };
     restore(&app).await?;
     let served = tokio::spawn(async move {
@@ -171,12 +178,17 @@ async fn start_table(app: &App, row: TableRow) -> Result<Handle, String> {
     let seats: Vec<String> = serde_json::from_str(&row.seats).map_err(|e| e.to_string())?;
     let game = app.registry.make(&row.game, &options).map_err(|e| e.to_string())?;
     let mut state = game.new_state(row.seed as u64);
+    let clock = match &row.clock {
+        Some(text) => Some(ClockSpec::parse(&serde_json::from_str(text).map_err(|e| e.to_string())?)?),
+        None => None,
+    };
     let actions = app.store.actions(&row.id).await?;
     let mut players = Vec::with_capacity(actions.len());
     for a in &actions {
         state.apply(&a.action).map_err(|e| format!("action {} `{}`: {e}", a.seq, a.action))?;
         players.push(a.player.clone());
     }
+    let clocks = actions.last().and_then(|a| a.clocks.as_deref()).and_then(|c| serde_json::from_str(c).ok());
     let holders = app.store.seats(&row.id).await?;
     let setup = Setup {
         id: row.id,
@@ -186,6 +198,9 @@ async fn start_table(app: &App, row: TableRow) -> Result<Handle, String> {
         state,
         players,
         holders,
+        clock,
+        clocks,
+        grace: app.grace,
     };
     Ok(table::spawn(setup, app.store.clone(), Arc::clone(&app.registry)))
 }
@@ -292,12 +307,9 @@ async fn create_table(State(app): State<App>, body: String) -> Result<Json<Value
     }
     let clock = match body.get("clock") {
         None | Some(Value::Null) => None,
-        Some(_) => {
-            return Err(ApiError::bad_request(
-                "bad_clock",
-                "clocks are not available on this server yet: leave \"clock\" out".into(),
-            ));
-        }
+        Some(c) => Some(
+            ClockSpec::parse(c).map_err(|e| ApiError::bad_request("bad_clock", e))?.to_json().to_string(),
+        ),
     };
     let name = name_of(&body)?;
     let seed: u64 = rand::random::<u64>() >> 1;
@@ -312,6 +324,7 @@ async fn create_table(State(app): State<App>, body: String) -> Result<Json<Value
         result: None,
         created: now(),
         finished: None,
+        ending: None,
     };
     app.store.create_table(&row).await.map_err(ApiError::internal)?;
     let id = row.id.clone();
@@ -352,7 +365,9 @@ fn finished_json(row: &TableRow) -> Value {
         "options": serde_json::from_str::<Value>(&row.options).unwrap_or(Value::Null),
         "seats": serde_json::from_str::<Value>(&row.seats).unwrap_or(Value::Null),
         "status": row.status,
+        "clock": row.clock.as_deref().and_then(|c| serde_json::from_str::<Value>(c).ok()),
         "result": row.result.as_deref().and_then(|r| serde_json::from_str::<Value>(r).ok()),
+        "ending": row.ending.as_deref().and_then(|e| serde_json::from_str::<Value>(e).ok()),
         "created": row.created,
         "finished": row.finished,
     })
@@ -402,16 +417,21 @@ async fn record(State(app): State<App>, Path(id): Path<String>) -> Result<Json<V
     let seats: Vec<String> = kinds
         .iter()
         .enumerate()
-        .map(|(i, k)| holders.iter().find(|h| h.0 == i).map_or_else(|| k.clone(), |h| h.2.clone()))
+        .map(|(i, k)| holders.iter().find(|h| h.seat == i).map_or_else(|| k.clone(), |h| h.name.clone()))
         .collect();
-    Ok(Json(json!({
+    let mut record = json!({
         "game": row.game,
         "options": serde_json::from_str::<Value>(&row.options).unwrap_or(Value::Null),
         "seed": row.seed,
         "seats": seats,
         "actions": actions.iter().map(|a| a.action.clone()).collect::<Vec<_>>(),
+        "players": actions.iter().map(|a| a.player.clone()).collect::<Vec<_>>(),
         "result": row.result.as_deref().and_then(|r| serde_json::from_str::<Value>(r).ok()),
-    })))
+    });
+    if let Some(ending) = row.ending.as_deref().and_then(|e| serde_json::from_str::<Value>(e).ok()) {
+        record["ending"] = ending;
+    }
+    Ok(Json(record))
 }
 
 #[derive(serde::Deserialize)]

@@ -39,6 +39,22 @@ pub struct TableRow {
     pub created: i64,
     /// When it ended (Unix seconds).
     pub finished: Option<i64>,
+    /// How it ended when not by the rules (a resignation, a loss on time), as JSON text.
+    pub ending: Option<String>,
+}
+
+/// A seat held by a person, as stored.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatRow {
+    /// The seat.
+    pub seat: usize,
+    /// The SHA-256 of its token, as hex.
+    pub hash: String,
+    /// The name its holder gave.
+    pub name: String,
+    /// Whether its holder gave it up for good (resigned, or lost on time with more than two
+    /// seats): a bot plays it to the end.
+    pub gone: bool,
 }
 
 /// One action as stored.
@@ -52,6 +68,8 @@ pub struct ActionRow {
     pub action: String,
     /// Who played it: a person's name, a bot's name, or `chance`.
     pub player: String,
+    /// Each seat's time left after it, in milliseconds, as a JSON array (clocked tables).
+    pub clocks: Option<String>,
 }
 
 fn migrator() -> Migrator {
@@ -62,7 +80,14 @@ fn migrator() -> Migrator {
         Cow::Borrowed(include_str!("../migrations/0001_tables.sql")),
         false,
     );
-    Migrator { migrations: Cow::Owned(vec![first]), ..Migrator::DEFAULT }
+    let second = Migration::new(
+        2,
+        Cow::Borrowed("clocks, endings, seats given up"),
+        MigrationType::Simple,
+        Cow::Borrowed(include_str!("../migrations/0002_clocks_endings.sql")),
+        false,
+    );
+    Migrator { migrations: Cow::Owned(vec![first, second]), ..Migrator::DEFAULT }
 }
 
 fn db_error(e: sqlx::Error) -> String {
@@ -140,21 +165,56 @@ impl Store {
         Ok(())
     }
 
-    /// The seats taken at `table`: `(seat, token hash, name)`.
+    /// Frees `seat` of `table` (its holder left before the game began).
     ///
     /// # Errors
     /// A database error.
-    pub async fn seats(&self, table: &str) -> Result<Vec<(usize, String, String)>, String> {
-        let rows =
-            sqlx::query("SELECT seat, token_hash, name FROM seat_tokens WHERE table_id = $1 ORDER BY seat")
-                .bind(table)
-                .fetch_all(&self.pool)
-                .await
-                .map_err(db_error)?;
+    pub async fn release_seat(&self, table: &str, seat: usize) -> Result<(), String> {
+        sqlx::query("DELETE FROM seat_tokens WHERE table_id = $1 AND seat = $2")
+            .bind(table)
+            .bind(seat as i64)
+            .execute(&self.pool)
+            .await
+            .map_err(db_error)?;
+        Ok(())
+    }
+
+    /// Marks `seat` of `table` as given up for good: a bot plays it to the end.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn give_up_seat(&self, table: &str, seat: usize) -> Result<(), String> {
+        sqlx::query("UPDATE seat_tokens SET gone = 1 WHERE table_id = $1 AND seat = $2")
+            .bind(table)
+            .bind(seat as i64)
+            .execute(&self.pool)
+            .await
+            .map_err(db_error)?;
+        Ok(())
+    }
+
+    /// The seats taken at `table`, in order.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn seats(&self, table: &str) -> Result<Vec<SeatRow>, String> {
+        let rows = sqlx::query(
+            "SELECT seat, token_hash, name, gone FROM seat_tokens WHERE table_id = $1 ORDER BY seat",
+        )
+        .bind(table)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(db_error)?;
         rows.iter()
             .map(|r| {
                 let seat: i64 = r.try_get(0).map_err(db_error)?;
-                Ok((seat as usize, r.try_get(1).map_err(db_error)?, r.try_get(2).map_err(db_error)?))
+                let gone: i64 = r.try_get(3).map_err(db_error)?;
+                Ok(SeatRow {
+                    seat: seat as usize,
+                    hash: r.try_get(1).map_err(db_error)?,
+                    name: r.try_get(2).map_err(db_error)?,
+                    gone: gone != 0,
+                })
             })
             .collect()
     }
@@ -164,15 +224,18 @@ impl Store {
     /// # Errors
     /// A database error (the action is then not accepted).
     pub async fn append(&self, table: &str, a: &ActionRow) -> Result<(), String> {
-        sqlx::query("INSERT INTO actions (table_id, seq, seat, action, player) VALUES ($1, $2, $3, $4, $5)")
-            .bind(table)
-            .bind(a.seq)
-            .bind(a.seat)
-            .bind(&a.action)
-            .bind(&a.player)
-            .execute(&self.pool)
-            .await
-            .map_err(db_error)?;
+        sqlx::query(
+            "INSERT INTO actions (table_id, seq, seat, action, player, clocks) VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(table)
+        .bind(a.seq)
+        .bind(a.seat)
+        .bind(&a.action)
+        .bind(&a.player)
+        .bind(a.clocks.clone())
+        .execute(&self.pool)
+        .await
+        .map_err(db_error)?;
         Ok(())
     }
 
@@ -195,12 +258,13 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn actions(&self, table: &str) -> Result<Vec<ActionRow>, String> {
-        let rows =
-            sqlx::query("SELECT seq, seat, action, player FROM actions WHERE table_id = $1 ORDER BY seq")
-                .bind(table)
-                .fetch_all(&self.pool)
-                .await
-                .map_err(db_error)?;
+        let rows = sqlx::query(
+            "SELECT seq, seat, action, player, clocks FROM actions WHERE table_id = $1 ORDER BY seq",
+        )
+        .bind(table)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(db_error)?;
         rows.iter()
             .map(|r| {
                 Ok(ActionRow {
@@ -208,9 +272,24 @@ impl Store {
                     seat: r.try_get(1).map_err(db_error)?,
                     action: r.try_get(2).map_err(db_error)?,
                     player: r.try_get(3).map_err(db_error)?,
+                    clocks: r.try_get(4).map_err(db_error)?,
                 })
             })
             .collect()
+    }
+
+    /// Records how a table ended when not by the rules (JSON text).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn set_ending(&self, table: &str, ending: &str) -> Result<(), String> {
+        sqlx::query("UPDATE game_tables SET ending = $1 WHERE id = $2")
+            .bind(ending)
+            .bind(table)
+            .execute(&self.pool)
+            .await
+            .map_err(db_error)?;
+        Ok(())
     }
 
     /// Sets a table's status (and its result once over).
@@ -245,7 +324,7 @@ impl Store {
         limit: i64,
         offset: i64,
     ) -> Result<Vec<TableRow>, String> {
-        let base = "SELECT id, game, options, seats, seed, clock, status, result, created, finished FROM game_tables";
+        let base = "SELECT id, game, options, seats, seed, clock, status, result, created, finished, ending FROM game_tables";
         let rows = match status {
             Some(s) => {
                 sqlx::query(&format!("{base} WHERE status = $1 ORDER BY created DESC, id LIMIT $2 OFFSET $3"))
@@ -273,7 +352,7 @@ impl Store {
     /// A database error.
     pub async fn table(&self, id: &str) -> Result<Option<TableRow>, String> {
         let row = sqlx::query(
-            "SELECT id, game, options, seats, seed, clock, status, result, created, finished FROM game_tables WHERE id = $1",
+            "SELECT id, game, options, seats, seed, clock, status, result, created, finished, ending FROM game_tables WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -295,5 +374,6 @@ fn table_row(r: &sqlx::any::AnyRow) -> Result<TableRow, String> {
         result: r.try_get(7).map_err(db_error)?,
         created: r.try_get(8).map_err(db_error)?,
         finished: r.try_get(9).map_err(db_error)?,
+        ending: r.try_get(10).map_err(db_error)?,
     })
 }

@@ -1,17 +1,87 @@
 //! One table: a task that alone owns the game in progress. It checks every action with the
 //! rules, commits it to the store, then sends each connection what its seat may see; bots
-//! think on blocking threads and send their moves back as messages.
+//! think on blocking threads and send their moves back as messages. The task also keeps the
+//! clocks, and hands a seat to a bot when its person leaves, stays away past the grace
+//! period, resigns or runs out of time with more than two seats.
 
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::time::Duration;
 
 use serde_json::{Value, json};
 use tabula_core::{DynBot, DynState, Registry, Turn};
 use tokio::sync::{mpsc, oneshot};
+use tokio::time::Instant;
 
 use crate::error::ApiError;
-use crate::store::{ActionRow, Store};
+use crate::store::{ActionRow, SeatRow, Store};
 use crate::{hash_token, new_token, now};
+
+/// A table's clock: Fischer increment, kept by the server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClockSpec {
+    /// Each person's time at the start, in milliseconds.
+    pub initial_ms: i64,
+    /// The time added when a seat's turn passes to another, in milliseconds.
+    pub increment_ms: i64,
+}
+
+impl ClockSpec {
+    /// Reads the `"clock"` of a `POST /api/tables` body: `{"initial_s":N,"increment_s":M}`,
+    /// `N` from 1 second to a week and `M` from 0 to an hour (fractions allowed).
+    ///
+    /// # Errors
+    /// Anything else, with the reason.
+    pub fn parse(value: &Value) -> Result<ClockSpec, String> {
+        let Value::Object(map) = value else {
+            return Err("\"clock\" is {\"initial_s\":N,\"increment_s\":M}".into());
+        };
+        for key in map.keys() {
+            if key != "initial_s" && key != "increment_s" {
+                return Err(format!("unknown clock field {key:?}: a clock has initial_s and increment_s"));
+            }
+        }
+        let seconds = |key: &str, least: f64, most: f64, default: Option<f64>| -> Result<i64, String> {
+            let v = match (map.get(key), default) {
+                (Some(v), _) => {
+                    v.as_f64().ok_or_else(|| format!("clock {key} must be a number of seconds"))?
+                }
+                (None, Some(d)) => d,
+                (None, None) => return Err(format!("a clock needs {key}, in seconds")),
+            };
+            if !(least..=most).contains(&v) {
+                return Err(format!("clock {key} must be from {least} to {most} seconds, not {v}"));
+            }
+            Ok((v * 1000.0).round() as i64)
+        };
+        Ok(ClockSpec {
+            initial_ms: seconds("initial_s", 1.0, 7.0 * 86_400.0, None)?,
+            increment_ms: seconds("increment_s", 0.0, 3600.0, Some(0.0))?,
+        })
+    }
+
+    /// The clock as stored and shown: `{"initial_s":N,"increment_s":M}`.
+    pub fn to_json(self) -> Value {
+        json!({"initial_s": self.initial_ms as f64 / 1000.0, "increment_s": self.increment_ms as f64 / 1000.0})
+    }
+}
+
+/// How a game ended when not by the rules.
+#[derive(Debug, Clone, PartialEq)]
+struct Ending {
+    /// `resign` or `time`.
+    kind: &'static str,
+    /// The seat that resigned or ran out of time.
+    seat: usize,
+    /// Each seat's result: −1 for that seat, +1 for the other.
+    result: Vec<f64>,
+}
+
+impl Ending {
+    fn to_json(&self) -> Value {
+        json!({"kind": self.kind, "seat": self.seat})
+    }
+}
 
 /// Who plays a seat.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,13 +97,6 @@ impl SeatKind {
     pub fn parse(text: &str) -> SeatKind {
         if text == "human" { SeatKind::Human } else { SeatKind::Bot(text.to_owned()) }
     }
-
-    fn text(&self) -> &str {
-        match self {
-            SeatKind::Human => "human",
-            SeatKind::Bot(name) => name,
-        }
-    }
 }
 
 /// A person holding a seat.
@@ -43,6 +106,15 @@ struct Holder {
     name: String,
     /// Open connections of this seat.
     connected: usize,
+    /// A bot stands in: the person left, or stayed away past the grace period. Coming back
+    /// (connecting again, or `return`) takes the seat back.
+    away: bool,
+    /// The person gave the seat up for good (resigned, or ran out of time with more than
+    /// two seats): a bot plays it to the end.
+    gone: bool,
+    /// Counts connections and disconnections, so that a grace period that has been
+    /// interrupted does nothing when it ends.
+    epoch: u64,
 }
 
 /// A message to a table's task.
@@ -93,6 +165,18 @@ pub enum Cmd {
         /// The answer.
         reply: oneshot::Sender<Value>,
     },
+    /// The seat to act may have run out of time.
+    Tick {
+        /// The clock's arming this tick belongs to.
+        epoch: u64,
+    },
+    /// A seat's grace period has ended.
+    Grace {
+        /// The seat.
+        seat: usize,
+        /// The holder's epoch when it began.
+        epoch: u64,
+    },
 }
 
 /// A live table's handle: where to send commands.
@@ -116,8 +200,14 @@ pub struct Setup {
     pub state: Box<dyn DynState>,
     /// Who played each action so far.
     pub players: Vec<String>,
-    /// The seats already held: `(seat, token hash, name)`.
-    pub holders: Vec<(usize, String, String)>,
+    /// The seats already held.
+    pub holders: Vec<SeatRow>,
+    /// The clock, if any.
+    pub clock: Option<ClockSpec>,
+    /// Each seat's time left after the last action (a restored clocked table).
+    pub clocks: Option<Vec<Option<i64>>>,
+    /// How long a person may be away before a bot stands in.
+    pub grace: Duration,
 }
 
 struct Conn {
@@ -140,6 +230,19 @@ struct Table {
     store: Store,
     registry: Arc<Registry>,
     tx: mpsc::Sender<Cmd>,
+    /// The bot that stands in for a person: the table's bots' level, else `medium`.
+    level: String,
+    grace: Duration,
+    clock: Option<ClockSpec>,
+    /// Each seat's time left, in milliseconds (`None`: a bot's seat, never clocked).
+    clocks: Vec<Option<i64>>,
+    /// The seats whose time ran out.
+    flagged: Vec<bool>,
+    /// Since when the seat to act has been thinking.
+    since: Instant,
+    /// Counts the clock's armings, so that a stale tick does nothing.
+    clock_epoch: u64,
+    ending: Option<Ending>,
 }
 
 /// Starts a table's task.
@@ -147,11 +250,32 @@ pub fn spawn(setup: Setup, store: Store, registry: Arc<Registry>) -> Handle {
     let (tx, rx) = mpsc::channel(256);
     let n = setup.seats.len();
     let mut holders = vec![None; n];
-    for (seat, hash, name) in setup.holders {
-        if seat < n {
-            holders[seat] = Some(Holder { hash, name, connected: 0 });
+    for h in setup.holders {
+        if h.seat < n {
+            holders[h.seat] = Some(Holder {
+                hash: h.hash,
+                name: h.name,
+                connected: 0,
+                away: false,
+                gone: h.gone,
+                epoch: 0,
+            });
         }
     }
+    let level = setup
+        .seats
+        .iter()
+        .find_map(|k| match k {
+            SeatKind::Bot(name) => Some(name.clone()),
+            SeatKind::Human => None,
+        })
+        .unwrap_or_else(|| "medium".to_owned());
+    let clocks = match (setup.clock, setup.clocks) {
+        (None, _) => vec![None; n],
+        (Some(_), Some(saved)) if saved.len() == n => saved,
+        (Some(c), _) => setup.seats.iter().map(|k| (*k == SeatKind::Human).then_some(c.initial_ms)).collect(),
+    };
+    let flagged = clocks.iter().map(|c| *c == Some(0)).collect();
     let table = Table {
         id: setup.id,
         game: setup.game,
@@ -167,6 +291,14 @@ pub fn spawn(setup: Setup, store: Store, registry: Arc<Registry>) -> Handle {
         store,
         registry,
         tx: tx.clone(),
+        level,
+        grace: setup.grace,
+        clock: setup.clock,
+        clocks,
+        flagged,
+        since: Instant::now(),
+        clock_epoch: 0,
+        ending: None,
     };
     tokio::spawn(table.run(rx));
     Handle { tx }
@@ -178,16 +310,20 @@ fn error_message(code: &str, message: &str) -> String {
 
 impl Table {
     async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
-        // A restored table may wait on a chance outcome or a bot.
+        // A restored table may wait on a chance outcome or a bot; its people are away
+        // until they reconnect.
         if let Err(e) = self.advance().await {
             tracing::error!(table = %self.id, "cannot resume: {e}");
         }
+        for seat in 0..self.seats.len() {
+            self.start_grace(seat);
+        }
+        self.arm();
         self.wake_bot();
         while let Some(cmd) = rx.recv().await {
             match cmd {
                 Cmd::Join { seat, name, reply } => {
                     let _ = reply.send(self.join(seat, name).await);
-                    self.wake_bot();
                 }
                 Cmd::Connect { token, out, reply } => {
                     let answer = self.connect(token, out);
@@ -203,6 +339,8 @@ impl Table {
                         && let Some(h) = self.holders[seat].as_mut()
                     {
                         h.connected = h.connected.saturating_sub(1);
+                        h.epoch += 1;
+                        self.start_grace(seat);
                         self.broadcast();
                     }
                 }
@@ -210,10 +348,15 @@ impl Table {
                 Cmd::BotMove { seat, seq, bot, action } => {
                     self.thinking = false;
                     self.bots[seat] = Some(bot);
-                    if seq == self.seq() && self.state.turn() == Turn::Player(seat) {
+                    // A move for a position that has changed, or for a seat its person has
+                    // taken back, is dropped.
+                    if seq == self.seq()
+                        && self.turn() == Turn::Player(seat)
+                        && self.controller(seat).is_some()
+                    {
                         match action {
                             Ok(action) => {
-                                let who = self.seats[seat].text().to_owned();
+                                let who = self.player_name(seat);
                                 if let Err(e) = self.play(seat, &action, who).await {
                                     tracing::error!(table = %self.id, seat, "a bot's move was refused ({})", e.0);
                                 }
@@ -221,12 +364,38 @@ impl Table {
                             Err(_) => tracing::error!(table = %self.id, seat, "a bot could not move"),
                         }
                     }
-                    self.wake_bot();
                 }
                 Cmd::Info { reply } => {
                     let _ = reply.send(self.info());
                 }
+                Cmd::Tick { epoch } => {
+                    if epoch == self.clock_epoch {
+                        self.charge();
+                        if let Turn::Player(seat) = self.turn()
+                            && self.clocks[seat] == Some(0)
+                            && !self.flagged[seat]
+                        {
+                            self.flag(seat).await;
+                        } else {
+                            self.arm();
+                        }
+                    }
+                }
+                Cmd::Grace { seat, epoch } => {
+                    let over = self.is_over();
+                    if let Some(h) = self.holders[seat].as_mut()
+                        && h.epoch == epoch
+                        && h.connected == 0
+                        && !h.away
+                        && !over
+                    {
+                        h.away = true;
+                        tracing::info!(table = %self.id, seat, "a bot stands in for a person away past the grace period");
+                        self.broadcast();
+                    }
+                }
             }
+            self.wake_bot();
         }
     }
 
@@ -234,13 +403,49 @@ impl Table {
         self.players.len()
     }
 
+    fn is_over(&self) -> bool {
+        self.ending.is_some() || self.state.is_terminal()
+    }
+
+    /// Whose turn it is at the table: nobody's once the game has ended, by the rules or not.
+    fn turn(&self) -> Turn {
+        if self.ending.is_some() { Turn::Terminal } else { self.state.turn() }
+    }
+
+    fn result(&self) -> Option<Vec<f64>> {
+        match &self.ending {
+            Some(e) => Some(e.result.clone()),
+            None => self.state.is_terminal().then(|| self.state.returns()),
+        }
+    }
+
     fn status(&self) -> &'static str {
-        if self.state.is_terminal() {
+        if self.is_over() {
             "over"
         } else if self.seats.iter().zip(&self.holders).any(|(k, h)| *k == SeatKind::Human && h.is_none()) {
             "open"
         } else {
             "playing"
+        }
+    }
+
+    /// The bot playing `seat` now, if a bot does: the seat's own, or the one standing in
+    /// for a person away or gone.
+    fn controller(&self, seat: usize) -> Option<&str> {
+        match (&self.seats[seat], &self.holders[seat]) {
+            (SeatKind::Bot(name), _) => Some(name),
+            (SeatKind::Human, Some(h)) if h.away || h.gone => Some(&self.level),
+            (SeatKind::Human, _) => None,
+        }
+    }
+
+    /// Who plays `seat`'s next move, as the record notes it.
+    fn player_name(&self, seat: usize) -> String {
+        match (&self.seats[seat], &self.holders[seat]) {
+            (SeatKind::Bot(name), _) => name.clone(),
+            (SeatKind::Human, Some(h)) if h.away || h.gone => format!("{} for {}", self.level, h.name),
+            (SeatKind::Human, Some(h)) => h.name.clone(),
+            (SeatKind::Human, None) => "human".to_owned(),
         }
     }
 
@@ -250,11 +455,43 @@ impl Table {
             .enumerate()
             .map(|(i, kind)| match (kind, &self.holders[i]) {
                 (SeatKind::Bot(name), _) => json!({"seat": i, "kind": "bot", "name": name}),
-                (SeatKind::Human, Some(h)) => {
-                    json!({"seat": i, "kind": "human", "name": h.name, "connected": h.connected > 0})
-                }
+                (SeatKind::Human, Some(h)) => json!({
+                    "seat": i,
+                    "kind": "human",
+                    "name": h.name,
+                    "connected": h.connected > 0,
+                    "bot": (h.away || h.gone).then_some(&self.level),
+                    "gone": h.gone,
+                }),
                 (SeatKind::Human, None) => {
-                    json!({"seat": i, "kind": "human", "name": null, "connected": false})
+                    json!({"seat": i, "kind": "human", "name": null, "connected": false, "bot": null, "gone": false})
+                }
+            })
+            .collect()
+    }
+
+    /// Each seat's clock as sent: time left now (the running one charged to this instant),
+    /// whether it runs, whether it ran out; `null` for a bot's seat; `[]` without a clock.
+    fn clocks_json(&self) -> Value {
+        if self.clock.is_none() {
+            return json!([]);
+        }
+        let running = match self.turn() {
+            Turn::Player(p) if self.status() == "playing" && !self.flagged[p] => Some(p),
+            _ => None,
+        };
+        self.clocks
+            .iter()
+            .enumerate()
+            .map(|(i, c)| match c {
+                None => Value::Null,
+                Some(ms) => {
+                    let left = if running == Some(i) {
+                        (*ms - self.since.elapsed().as_millis() as i64).max(0)
+                    } else {
+                        *ms
+                    };
+                    json!({"seat": i, "ms": left, "running": running == Some(i), "flagged": self.flagged[i]})
                 }
             })
             .collect()
@@ -269,7 +506,9 @@ impl Table {
             "seats": self.seats_json(),
             "status": self.status(),
             "seq": self.seq(),
-            "result": if self.state.is_terminal() { json!(self.state.returns()) } else { Value::Null },
+            "clock": self.clock.map(ClockSpec::to_json),
+            "result": self.result(),
+            "ending": self.ending.as_ref().map(Ending::to_json),
         })
     }
 
@@ -296,10 +535,15 @@ impl Table {
         let token = new_token();
         let hash = hash_token(&token);
         self.store.take_seat(&self.id, seat, &hash, &name).await.map_err(ApiError::internal)?;
-        self.holders[seat] = Some(Holder { hash, name, connected: 0 });
-        if self.status() == "playing" && !self.state.is_terminal() {
+        self.holders[seat] = Some(Holder { hash, name, connected: 0, away: false, gone: false, epoch: 0 });
+        if self.status() == "playing" {
             self.store.set_status(&self.id, "playing", None, None).await.map_err(ApiError::internal)?;
+            // The clocks start with the game.
+            self.since = Instant::now();
+            self.arm();
         }
+        // A seat taken but never connected is away after the grace period too.
+        self.start_grace(seat);
         self.broadcast();
         Ok((seat, token))
     }
@@ -328,6 +572,9 @@ impl Table {
             && let Some(h) = self.holders[seat].as_mut()
         {
             h.connected += 1;
+            h.epoch += 1;
+            // Coming back takes the seat back from a bot standing in.
+            h.away = false;
             // The others see the seat come back.
             let others: Vec<u64> = self.conns.keys().copied().filter(|&c| c != conn).collect();
             for c in others {
@@ -337,8 +584,21 @@ impl Table {
         Ok((conn, seat))
     }
 
+    /// Starts `seat`'s grace period if its person is connected nowhere.
+    fn start_grace(&mut self, seat: usize) {
+        let Some(h) = &self.holders[seat] else { return };
+        if h.connected > 0 || h.away || h.gone || self.is_over() {
+            return;
+        }
+        let (epoch, tx, grace) = (h.epoch, self.tx.clone(), self.grace);
+        tokio::spawn(async move {
+            tokio::time::sleep(grace).await;
+            let _ = tx.send(Cmd::Grace { seat, epoch }).await;
+        });
+    }
+
     fn update(&self, seat: Option<usize>) -> Value {
-        let turn = self.state.turn();
+        let turn = self.turn();
         let turn_json = match turn {
             Turn::Player(p) => json!({"kind": "player", "player": p}),
             Turn::Chance => json!({"kind": "chance", "player": null}),
@@ -349,7 +609,9 @@ impl Table {
             None => self.state.public_view(),
         };
         let legal = match (seat, turn) {
-            (Some(s), Turn::Player(p)) if s == p => json!(self.state.legal_actions()),
+            (Some(s), Turn::Player(p)) if s == p && self.controller(s).is_none() => {
+                json!(self.state.legal_actions())
+            }
             _ => json!([]),
         };
         json!({
@@ -360,10 +622,11 @@ impl Table {
             "view": seen.get("view").cloned().unwrap_or(Value::Null),
             "history": seen.get("history").cloned().unwrap_or(Value::Null),
             "legal": legal,
-            "clocks": [],
+            "clocks": self.clocks_json(),
             "seats": self.seats_json(),
             "status": self.status(),
-            "result": if self.state.is_terminal() { json!(self.state.returns()) } else { Value::Null },
+            "result": self.result(),
+            "ending": self.ending.as_ref().map(Ending::to_json),
         })
     }
 
@@ -394,117 +657,300 @@ impl Table {
             }
             Err(e) => return self.reply_error(conn, "bad_json", &format!("the message is not JSON: {e}")),
         };
-        let kind = msg.get("type").and_then(Value::as_str).unwrap_or("");
-        let Some(seat) = seat else {
-            if ["act", "undo", "resign", "leave"].contains(&kind) {
-                return self.reply_error(conn, "spectator", "a spectator watches: it holds no seat to play");
+        const TYPES: &str = "act, undo, resign, leave, return or claim";
+        let kind = match msg.get("type") {
+            None => {
+                return self.reply_error(
+                    conn,
+                    "bad_message",
+                    &format!("a message needs a \"type\": {TYPES}"),
+                );
             }
-            return self.reply_error(conn, "bad_type", &format!("unknown message type {:?}", kind));
+            Some(Value::String(kind)) => kind.as_str(),
+            Some(_) => {
+                return self.reply_error(conn, "bad_message", &format!("\"type\" is a string: {TYPES}"));
+            }
         };
+        let known = ["act", "undo", "resign", "leave", "return", "claim"];
+        if !known.contains(&kind) {
+            let shown: String = kind.chars().take(40).collect();
+            return self.reply_error(conn, "bad_type", &format!("unknown message type {shown:?}: {TYPES}"));
+        }
+        let Some(seat) = seat else {
+            return self.reply_error(conn, "spectator", "a spectator watches: it holds no seat to play");
+        };
+        if self.holders[seat].as_ref().is_some_and(|h| h.gone) {
+            return self.reply_error(
+                conn,
+                "gone",
+                "you gave this seat up: a bot plays it to the end of the game, and you may watch",
+            );
+        }
+        let over = self.is_over();
+        if over && kind != "act" {
+            return self.reply_error(conn, "over", "the game is over");
+        }
         match kind {
-            "act" => {
-                let Some(action) = msg.get("action").and_then(Value::as_str) else {
-                    return self.reply_error(
-                        conn,
-                        "bad_message",
-                        "`act` needs \"action\": the action's text",
-                    );
-                };
-                let Some(seq) = msg.get("seq").and_then(Value::as_u64) else {
-                    return self.reply_error(
-                        conn,
-                        "bad_message",
-                        "`act` needs \"seq\": the number of actions played so far (the update's \"seq\")",
-                    );
-                };
-                if action.len() > 1000 {
-                    return self.reply_error(
-                        conn,
-                        "bad_message",
-                        "that action text is too long to be an action",
-                    );
-                }
-                if seq != self.seq() as u64 {
-                    return self.reply_error(
-                        conn,
-                        "stale",
-                        &format!(
-                            "the game has moved on: seq is {}, not {seq}; nothing was played",
-                            self.seq()
-                        ),
-                    );
-                }
-                if self.state.turn() != Turn::Player(seat) {
-                    let msg = match self.state.turn() {
-                        Turn::Terminal => "the game is over".to_owned(),
-                        Turn::Player(p) => format!("it is seat {p}'s turn, not yours (seat {seat})"),
-                        Turn::Chance => "the game waits on a chance outcome".to_owned(),
-                    };
-                    return self.reply_error(conn, "not_your_turn", &msg);
-                }
-                if self.status() == "open" {
-                    return self.reply_error(
-                        conn,
-                        "not_started",
-                        "the game starts when every human seat is taken",
-                    );
-                }
-                let who = self.holders[seat].as_ref().map_or_else(|| "human".to_owned(), |h| h.name.clone());
-                match self.play(seat, action, who).await {
-                    Ok(()) => self.wake_bot(),
-                    Err((code, message)) => self.reply_error(conn, &code, &message),
-                }
-            }
+            "act" => self.act(conn, seat, &msg).await,
             "undo" => match self.undo(seat).await {
-                Ok(()) => self.wake_bot(),
+                Ok(()) => {}
                 Err(message) => self.reply_error(conn, "undo_refused", &message),
             },
-            "resign" | "leave" => self.reply_error(
-                conn,
-                "unsupported",
-                &format!("`{kind}` is not available on this server yet; close the connection to step away"),
-            ),
-            "" => self.reply_error(
-                conn,
-                "bad_message",
-                "a message needs a \"type\": act, undo, resign or leave",
-            ),
-            other => self.reply_error(
-                conn,
-                "bad_type",
-                &format!("unknown message type {other:?}: act, undo, resign or leave"),
-            ),
+            "resign" => self.resign(conn, seat).await,
+            "leave" => self.leave(conn, seat).await,
+            "return" => {
+                if let Some(h) = self.holders[seat].as_mut()
+                    && h.away
+                {
+                    h.away = false;
+                    self.broadcast();
+                } else {
+                    self.reply_error(conn, "not_away", "you hold your seat: there is nothing to return to");
+                }
+            }
+            _ => self.claim(conn, seat).await,
         }
     }
 
+    async fn act(&mut self, conn: u64, seat: usize, msg: &Value) {
+        let Some(action) = msg.get("action").and_then(Value::as_str) else {
+            return self.reply_error(conn, "bad_message", "`act` needs \"action\": the action's text");
+        };
+        let Some(seq) = msg.get("seq").and_then(Value::as_u64) else {
+            return self.reply_error(
+                conn,
+                "bad_message",
+                "`act` needs \"seq\": the number of actions played so far (the update's \"seq\")",
+            );
+        };
+        if action.len() > 1000 {
+            return self.reply_error(conn, "bad_message", "that action text is too long to be an action");
+        }
+        if seq != self.seq() as u64 {
+            return self.reply_error(
+                conn,
+                "stale",
+                &format!("the game has moved on: seq is {}, not {seq}; nothing was played", self.seq()),
+            );
+        }
+        if self.turn() != Turn::Player(seat) {
+            let msg = match self.turn() {
+                Turn::Terminal => "the game is over".to_owned(),
+                Turn::Player(p) => format!("it is seat {p}'s turn, not yours (seat {seat})"),
+                Turn::Chance => "the game waits on a chance outcome".to_owned(),
+            };
+            return self.reply_error(conn, "not_your_turn", &msg);
+        }
+        if self.status() == "open" {
+            return self.reply_error(conn, "not_started", "the game starts when every human seat is taken");
+        }
+        if self.controller(seat).is_some() {
+            return self.reply_error(
+                conn,
+                "away",
+                "a bot plays your seat since you left: send {\"type\":\"return\"} to take it back",
+            );
+        }
+        let who = self.player_name(seat);
+        if let Err((code, message)) = self.play(seat, action, who).await {
+            self.reply_error(conn, &code, &message);
+        }
+    }
+
+    /// Resigns `seat`: with two seats the game ends and the other seat wins; with more, a
+    /// bot plays the seat to the end. Before the game begins it only frees the seat.
+    async fn resign(&mut self, conn: u64, seat: usize) {
+        if self.status() == "open" {
+            return self.leave(conn, seat).await;
+        }
+        if self.seats.len() == 2 {
+            self.end("resign", seat).await;
+        } else {
+            self.give_up(seat).await;
+        }
+    }
+
+    /// A bot plays `seat` until its person comes back; before the game begins the seat is
+    /// freed for someone else (the token no longer holds it).
+    async fn leave(&mut self, conn: u64, seat: usize) {
+        if self.status() == "open" {
+            if let Err(e) = self.store.release_seat(&self.id, seat).await {
+                return self.reply_error(conn, "storage", &e);
+            }
+            self.holders[seat] = None;
+            for c in self.conns.values_mut() {
+                if c.seat == Some(seat) {
+                    c.seat = None;
+                }
+            }
+            self.broadcast();
+            return;
+        }
+        if let Some(h) = self.holders[seat].as_mut() {
+            h.away = true;
+        }
+        self.broadcast();
+    }
+
+    /// Claims the win when the other seat of a two-seat game has run out of time.
+    async fn claim(&mut self, conn: u64, seat: usize) {
+        if self.seats.len() != 2 {
+            return self.reply_error(
+                conn,
+                "claim_refused",
+                "a win on time is claimed only in a two-seat game",
+            );
+        }
+        let other = 1 - seat;
+        self.charge();
+        if !self.flagged[other] && self.clocks[other] == Some(0) {
+            self.flag(other).await;
+            if self.is_over() {
+                return;
+            }
+        }
+        if !self.flagged[other] {
+            return self.reply_error(
+                conn,
+                "claim_refused",
+                &format!("seat {other} still has time on its clock: there is no win to claim"),
+            );
+        }
+        self.end("time", other).await;
+    }
+
+    /// Ends the game now, `loser` having resigned or run out of time.
+    async fn end(&mut self, kind: &'static str, loser: usize) {
+        let result = (0..self.seats.len()).map(|s| if s == loser { -1.0 } else { 1.0 }).collect();
+        let ending = Ending { kind, seat: loser, result };
+        let stored = async {
+            self.store.set_ending(&self.id, &ending.to_json().to_string()).await?;
+            self.store
+                .set_status(&self.id, "over", Some(&json!(ending.result).to_string()), Some(now()))
+                .await
+        };
+        if let Err(e) = stored.await {
+            tracing::error!(table = %self.id, "cannot store the ending: {e}");
+        }
+        self.ending = Some(ending);
+        self.clock_epoch += 1;
+        self.broadcast();
+    }
+
+    /// `seat`'s person gives it up for good: a bot plays it to the end.
+    async fn give_up(&mut self, seat: usize) {
+        if let Err(e) = self.store.give_up_seat(&self.id, seat).await {
+            tracing::error!(table = %self.id, "cannot store a seat given up: {e}");
+        }
+        if let Some(h) = self.holders[seat].as_mut() {
+            h.gone = true;
+        }
+        self.broadcast();
+    }
+
+    /// `seat` has run out of time: with two seats the other may claim the win (a bot
+    /// claims it at once); with more, a bot takes the seat over.
+    async fn flag(&mut self, seat: usize) {
+        self.flagged[seat] = true;
+        self.clocks[seat] = Some(0);
+        tracing::info!(table = %self.id, seat, "out of time");
+        if self.seats.len() == 2 {
+            if self.controller(1 - seat).is_some() {
+                self.end("time", seat).await;
+            } else {
+                self.broadcast();
+            }
+        } else {
+            self.give_up(seat).await;
+        }
+        self.arm();
+    }
+
+    /// Charges the seat to act for the time since its turn began.
+    fn charge(&mut self) {
+        if self.clock.is_none() || self.status() != "playing" {
+            return;
+        }
+        let elapsed = self.since.elapsed().as_millis() as i64;
+        self.since = Instant::now();
+        if let Turn::Player(p) = self.turn()
+            && !self.flagged[p]
+            && let Some(ms) = self.clocks[p].as_mut()
+        {
+            *ms = (*ms - elapsed).max(0);
+        }
+    }
+
+    /// Wakes the table when the seat to act would run out of time.
+    fn arm(&mut self) {
+        self.clock_epoch += 1;
+        if self.clock.is_none() || self.status() != "playing" {
+            return;
+        }
+        let Turn::Player(p) = self.turn() else { return };
+        let Some(ms) = self.clocks[p] else { return };
+        if self.flagged[p] {
+            return;
+        }
+        let due = self.since + Duration::from_millis(ms.max(0) as u64 + 1);
+        let (epoch, tx) = (self.clock_epoch, self.tx.clone());
+        tokio::spawn(async move {
+            tokio::time::sleep_until(due).await;
+            let _ = tx.send(Cmd::Tick { epoch }).await;
+        });
+    }
+
     /// Plays `action` for `seat`: checked on a copy, committed, then kept; then chance and
-    /// the broadcast. A refusal changes nothing.
+    /// the broadcast. A refusal changes nothing (the clock has run all the same).
     async fn play(&mut self, seat: usize, action: &str, who: String) -> Result<(), (String, String)> {
         let mut next = self.state.clone_box();
         let text = next.apply(action).map_err(|e| ("illegal".to_owned(), e.to_string()))?;
-        let row = ActionRow { seq: self.seq() as i64, seat: seat as i64, action: text, player: who.clone() };
+        self.charge();
+        let mut clocks = self.clocks.clone();
+        if let Some(c) = self.clock
+            && next.turn() != Turn::Player(seat)
+            && !self.flagged[seat]
+            && let Some(ms) = clocks[seat].as_mut()
+        {
+            *ms += c.increment_ms;
+        }
+        let row = ActionRow {
+            seq: self.seq() as i64,
+            seat: seat as i64,
+            action: text,
+            player: who.clone(),
+            clocks: self.clock.map(|_| json!(clocks).to_string()),
+        };
         self.store.append(&self.id, &row).await.map_err(|e| ("storage".to_owned(), e))?;
         self.state = next;
+        self.clocks = clocks;
         self.players.push(who);
         if let Err(e) = self.advance().await {
             tracing::error!(table = %self.id, "{e}");
         }
+        self.since = Instant::now();
+        self.arm();
         self.broadcast();
         Ok(())
     }
 
     /// Samples and commits chance outcomes until a seat is to act; records the end.
     async fn advance(&mut self) -> Result<(), String> {
-        while self.state.turn() == Turn::Chance {
+        while self.turn() == Turn::Chance {
             let mut next = self.state.clone_box();
             let text = next.sample_chance().map_err(|e| e.to_string())?;
-            let row =
-                ActionRow { seq: self.seq() as i64, seat: -1, action: text, player: "chance".to_owned() };
+            let row = ActionRow {
+                seq: self.seq() as i64,
+                seat: -1,
+                action: text,
+                player: "chance".to_owned(),
+                clocks: self.clock.map(|_| json!(self.clocks).to_string()),
+            };
             self.store.append(&self.id, &row).await?;
             self.state = next;
             self.players.push("chance".to_owned());
         }
-        if self.state.is_terminal() {
+        if self.state.is_terminal() && self.ending.is_none() {
             let result = json!(self.state.returns()).to_string();
             self.store.set_status(&self.id, "over", Some(&result), Some(now())).await?;
         }
@@ -512,8 +958,9 @@ impl Table {
     }
 
     /// Takes back `seat`'s last action when nobody else has acted since, no chance outcome
-    /// came after it, and it showed the other seats nothing: their views with and without
-    /// it are the same, and none of them observed it as it was.
+    /// came after it, and it showed the other seats nothing: whatever legal action `seat`
+    /// had played in its place, every other seat's view and history would be the same (so
+    /// they cannot tell which it was, and forgetting it hides nothing they learnt).
     async fn undo(&mut self, seat: usize) -> Result<(), String> {
         let history = self.state.history();
         let Some(last) = history.last() else { return Err("no action has been played yet".into()) };
@@ -528,35 +975,42 @@ impl Table {
         if replay.turn() != Turn::Player(seat) {
             return Err("the last action is not yours: only your own last action can be taken back".into());
         }
-        for other in (0..self.seats.len()).filter(|&s| s != seat) {
-            let with = self.state.view(other).map_err(|e| e.to_string())?;
-            let without = replay.view(other).map_err(|e| e.to_string())?;
-            let seen = with["history"].as_array().and_then(|h| h.last()).map(|e| e["action"].clone());
-            if with["view"] != without["view"] || seen == Some(Value::from(last.clone())) {
-                return Err(format!(
-                    "`{last}` showed seat {other} something (rules of the game): it cannot be taken back"
-                ));
+        let others: Vec<usize> = (0..self.seats.len()).filter(|&s| s != seat).collect();
+        let seen: Vec<Value> = others.iter().map(|&o| self.state.view(o).unwrap_or(Value::Null)).collect();
+        for alt in replay.legal_actions() {
+            let mut other = replay.clone_box();
+            if other.apply(&alt).is_err() {
+                continue;
+            }
+            for (&o, seen) in others.iter().zip(&seen) {
+                if other.view(o).unwrap_or(Value::Null) != *seen {
+                    return Err(format!(
+                        "`{last}` showed seat {o} something (it can tell it from `{alt}`): it cannot be taken back"
+                    ));
+                }
             }
         }
+        self.charge();
         self.store.truncate(&self.id, (n - 1) as i64).await?;
         self.state = replay;
         self.players.pop();
+        self.arm();
         self.broadcast();
         Ok(())
     }
 
-    /// Starts the bot to act, if a bot seat is to act and none is thinking.
+    /// Starts the bot to act, if a bot plays the seat to act and none is thinking.
     fn wake_bot(&mut self) {
-        let Turn::Player(seat) = self.state.turn() else { return };
-        let SeatKind::Bot(name) = &self.seats[seat] else { return };
-        if self.thinking || self.status() == "open" {
+        let Turn::Player(seat) = self.turn() else { return };
+        let Some(name) = self.controller(seat).map(str::to_owned) else { return };
+        if self.thinking || self.status() != "playing" {
             return;
         }
         let bot = match self.bots[seat].take() {
             Some(bot) => bot,
             None => {
                 let seed = self.state.seed() ^ (seat as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                match self.registry.make_bot(&self.game, name, &json!({}), seed) {
+                match self.registry.make_bot(&self.game, &name, &json!({}), seed) {
                     Ok(bot) => bot,
                     Err(e) => {
                         tracing::error!(table = %self.id, "cannot make bot {name}: {e}");

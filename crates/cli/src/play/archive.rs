@@ -190,6 +190,8 @@ mod tests {
             seats: vec!["ann".to_owned(), "greedy:samples=4".to_owned()],
             actions: vec![],
             result: Some(vec![1.0, -1.0]),
+            players: vec![],
+            ending: None,
         };
         let first = save(&folder, &record).unwrap();
         let second = save(&folder, &record).unwrap();

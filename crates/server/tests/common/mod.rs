@@ -1,0 +1,130 @@
+//! What the server's tests share: a server on a free port with its own database, HTTP
+//! requests and WebSockets.
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+
+pub type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
+
+/// A database file of its own for each test.
+pub fn db(name: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("tabula-server-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{name}.db"));
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+    }
+    format!("sqlite:{}", path.display())
+}
+
+pub async fn server(db: &str) -> (SocketAddr, tokio::task::JoinHandle<Result<(), String>>) {
+    server_with(db, tabula_server::GRACE).await
+}
+
+/// A server whose people may be away `grace` before a bot stands in.
+pub async fn server_with(
+    db: &str,
+    grace: Duration,
+) -> (SocketAddr, tokio::task::JoinHandle<Result<(), String>>) {
+    let config = tabula_server::Config { addr: "127.0.0.1:0".parse().unwrap(), db: db.to_owned(), grace };
+    tabula_server::start(config).await.unwrap()
+}
+
+/// One HTTP/1.1 request; the status and the JSON body.
+pub async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<&str>) -> (u16, Value) {
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    let body = body.unwrap_or("");
+    let req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).await.unwrap();
+    let text = String::from_utf8_lossy(&raw);
+    let status: u16 = text.split_whitespace().nth(1).unwrap().parse().unwrap();
+    let (head, rest) = text.split_once("\r\n\r\n").unwrap();
+    let body = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
+        // Small bodies: one chunk, then the last.
+        let mut out = String::new();
+        let mut rest = rest;
+        while let Some((size, tail)) = rest.split_once("\r\n") {
+            let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+            if n == 0 {
+                break;
+            }
+            out.push_str(&tail[..n]);
+            rest = &tail[n + 2..];
+        }
+        out
+    } else {
+        rest.to_owned()
+    };
+    (status, serde_json::from_str(&body).unwrap_or(Value::Null))
+}
+
+pub async fn post(addr: SocketAddr, path: &str, body: Value) -> (u16, Value) {
+    http(addr, "POST", path, Some(&body.to_string())).await
+}
+
+pub async fn connect(addr: SocketAddr, table: &str, token: Option<&str>) -> Ws {
+    let url = match token {
+        Some(t) => format!("ws://{addr}/api/tables/{table}/ws?token={t}"),
+        None => format!("ws://{addr}/api/tables/{table}/ws"),
+    };
+    tokio_tungstenite::connect_async(url).await.unwrap().0
+}
+
+/// The next JSON message.
+pub async fn next(ws: &mut Ws) -> Value {
+    loop {
+        let msg = tokio::time::timeout(std::time::Duration::from_secs(60), ws.next())
+            .await
+            .expect("a message within a minute")
+            .expect("the socket is open")
+            .unwrap();
+        if let Message::Text(t) = msg {
+            return serde_json::from_str(&t).unwrap();
+        }
+    }
+}
+
+/// The next update (errors are returned too).
+pub async fn next_of(ws: &mut Ws, kind: &str) -> Value {
+    loop {
+        let m = next(ws).await;
+        assert!(m["type"] != "error" || kind == "error", "an unexpected error: {m}");
+        if m["type"] == kind {
+            return m;
+        }
+    }
+}
+
+pub async fn send(ws: &mut Ws, msg: Value) {
+    ws.send(Message::Text(msg.to_string().into())).await.unwrap();
+}
+
+/// Plays seat `me` until the game is over, the first legal action each time, from the
+/// update `last` already read (if any).
+pub async fn play_out(ws: &mut Ws, me: usize, mut last: Option<Value>) -> Value {
+    loop {
+        let u = match last.take() {
+            Some(u) => u,
+            None => next_of(ws, "update").await,
+        };
+        if u["status"] == "over" {
+            return u;
+        }
+        if u["turn"]["player"] == json!(me) && !u["legal"].as_array().unwrap().is_empty() {
+            let action = u["legal"][0].clone();
+            send(ws, json!({"type": "act", "action": action, "seq": u["seq"]})).await;
+        }
+    }
+}

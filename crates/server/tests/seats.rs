@@ -1,0 +1,242 @@
+//! Seats over time, through real sockets: clocks and wins on time, resigning, leaving and
+//! coming back, a bot standing in past the grace period, and derived undo.
+
+mod common;
+
+use std::time::Duration;
+
+use common::*;
+use serde_json::{Value, json};
+
+/// Creates a table of `game` with `seats`, joins every other human seat, and connects
+/// everyone: the sockets by seat (`None` for bots).
+async fn table(addr: std::net::SocketAddr, body: Value) -> (String, Vec<Option<Ws>>, Vec<Option<String>>) {
+    let (status, t) = post(addr, "/api/tables", body.clone()).await;
+    assert_eq!(status, 200, "{body}: {t}");
+    let id = t["table"].as_str().unwrap().to_owned();
+    let kinds: Vec<String> =
+        body["seats"].as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_owned()).collect();
+    let mut tokens = vec![None; kinds.len()];
+    tokens[t["seat"].as_u64().unwrap() as usize] = Some(t["token"].as_str().unwrap().to_owned());
+    for (seat, kind) in kinds.iter().enumerate() {
+        if kind == "human" && tokens[seat].is_none() {
+            let (_, j) = post(addr, &format!("/api/tables/{id}/join"), json!({"seat": seat})).await;
+            tokens[seat] = Some(j["token"].as_str().unwrap().to_owned());
+        }
+    }
+    let mut sockets = Vec::new();
+    for token in &tokens {
+        sockets.push(match token {
+            Some(t) => Some(connect(addr, &id, Some(t)).await),
+            None => None,
+        });
+    }
+    (id, sockets, tokens)
+}
+
+/// Reads updates until one satisfies `done`.
+async fn until(ws: &mut Ws, done: impl Fn(&Value) -> bool) -> Value {
+    loop {
+        let u = next_of(ws, "update").await;
+        if done(&u) {
+            return u;
+        }
+    }
+}
+
+async fn record(addr: std::net::SocketAddr, id: &str) -> Value {
+    let (status, r) = http(addr, "GET", &format!("/api/tables/{id}/record"), None).await;
+    assert_eq!(status, 200, "{r}");
+    r
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn clocks_run_for_the_seat_to_act_and_the_opponent_claims_a_win_on_time() {
+    let (addr, _server) = server(&db("clock")).await;
+    for (clock, code) in [
+        (json!({"initial_s": 0}), "bad_clock"),
+        (json!({"initial_s": 60, "increment_s": -1}), "bad_clock"),
+        (json!({"initial_s": 60, "delay_s": 1}), "bad_clock"),
+        (json!(5), "bad_clock"),
+    ] {
+        let (status, e) = post(addr, "/api/tables", json!({"game": "abagio", "clock": clock})).await;
+        assert_eq!((status, e["error"]["code"].as_str()), (400, Some(code)), "{clock}: {e}");
+    }
+    let body =
+        json!({"game": "abagio", "seats": ["human", "human"], "clock": {"initial_s": 1.5, "increment_s": 2}});
+    let (id, mut ws, _) = table(addr, body).await;
+    let (mut a, mut b) = (ws.remove(0).unwrap(), ws.remove(0).unwrap());
+    let u = until(&mut a, |u| u["turn"]["kind"] == "player").await;
+    assert_eq!(u["clocks"].as_array().unwrap().len(), 2, "{u}");
+    let mover = u["turn"]["player"].as_u64().unwrap() as usize;
+    let clock = &u["clocks"][mover];
+    assert_eq!(clock["running"], true);
+    assert!(clock["ms"].as_i64().unwrap() <= 1500);
+    assert_eq!(u["clocks"][1 - mover]["running"], false);
+    let (mover_ws, other_ws) = if mover == 0 { (&mut a, &mut b) } else { (&mut b, &mut a) };
+    // Claiming while the mover still has time is refused.
+    send(other_ws, json!({"type": "claim"})).await;
+    assert_eq!(next_of(other_ws, "error").await["code"], "claim_refused");
+    // The mover thinks too long: its clock runs out, and the other claims.
+    let flagged = until(other_ws, |u| u["clocks"][mover]["flagged"] == true).await;
+    assert_eq!(flagged["clocks"][mover]["ms"], 0);
+    assert_eq!(flagged["status"], "playing", "a win on time is claimed, not given");
+    send(other_ws, json!({"type": "claim"})).await;
+    let over = until(mover_ws, |u| u["status"] == "over").await;
+    assert_eq!(over["ending"], json!({"kind": "time", "seat": mover}));
+    let mut result = vec![1.0; 2];
+    result[mover] = -1.0;
+    assert_eq!(over["result"], json!(result));
+    assert_eq!(over["legal"], json!([]));
+    let r = record(addr, &id).await;
+    assert_eq!(r["ending"], json!({"kind": "time", "seat": mover}));
+    let record: tabula_core::Record = serde_json::from_value(r).unwrap();
+    tabula_registry::registry().load_record(&record).expect("the engine loads the record");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_clock_gains_its_increment_when_the_turn_passes_and_a_bot_claims_at_once() {
+    let (addr, _server) = server(&db("clock-bot")).await;
+    let body =
+        json!({"game": "abagio", "seats": ["human", "random"], "clock": {"initial_s": 30, "increment_s": 5}});
+    let (_, mut ws, _) = table(addr, body).await;
+    let mut a = ws.remove(0).unwrap();
+    // Play until seat 0 has moved once and the turn has come back.
+    let u = until(&mut a, |u| u["turn"]["player"] == 0 && !u["legal"].as_array().unwrap().is_empty()).await;
+    assert_eq!(u["clocks"][1], Value::Null, "a bot's seat has no clock");
+    let before = u["clocks"][0]["ms"].as_i64().unwrap();
+    let mut seq = u["seq"].as_u64().unwrap();
+    send(&mut a, json!({"type": "act", "action": u["legal"][0], "seq": seq})).await;
+    loop {
+        let u = next_of(&mut a, "update").await;
+        if u["turn"]["player"] != 0 {
+            let after = u["clocks"][0]["ms"].as_i64().unwrap();
+            assert!(after > before, "the increment: {before} then {after}");
+            assert_eq!(u["clocks"][0]["running"], false);
+            break;
+        }
+        if !u["legal"].as_array().unwrap().is_empty() {
+            seq = u["seq"].as_u64().unwrap();
+            send(&mut a, json!({"type": "act", "action": u["legal"][0], "seq": seq})).await;
+        }
+    }
+    // A table whose person runs out of time against a bot ends at once.
+    let body = json!({"game": "abagio", "seats": ["human", "random"], "clock": {"initial_s": 1}});
+    let (_, mut ws, _) = table(addr, body).await;
+    let mut a = ws.remove(0).unwrap();
+    let over = until(&mut a, |u| u["status"] == "over").await;
+    assert_eq!(over["ending"], json!({"kind": "time", "seat": 0}));
+    assert_eq!(over["result"], json!([-1.0, 1.0]));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn resigning_ends_a_two_seat_game_and_hands_a_bigger_table_s_seat_to_a_bot() {
+    let (addr, _server) = server(&db("resign")).await;
+    let (id, mut ws, _) = table(addr, json!({"game": "abagio", "seats": ["human", "human"]})).await;
+    let (mut a, mut b) = (ws.remove(0).unwrap(), ws.remove(0).unwrap());
+    next_of(&mut a, "update").await;
+    send(&mut b, json!({"type": "resign"})).await;
+    let over = until(&mut a, |u| u["status"] == "over").await;
+    assert_eq!(over["ending"], json!({"kind": "resign", "seat": 1}));
+    assert_eq!(over["result"], json!([1.0, -1.0]));
+    send(&mut a, json!({"type": "undo"})).await;
+    assert_eq!(next_of(&mut a, "error").await["code"], "over");
+    let (_, info) = http(addr, "GET", &format!("/api/tables/{id}"), None).await;
+    assert_eq!(info["status"], "over");
+    assert_eq!(record(addr, &id).await["ending"]["kind"], "resign");
+    // Four seats: the one who resigns is replaced by a bot for good; the others finish.
+    let body = json!({"game": "sabotage-pipes", "options": {"players": 4}, "seats": ["human", "human", "random", "random"]});
+    let (id, mut ws, _) = table(addr, body).await;
+    let (mut a, mut b) = (ws.remove(0).unwrap(), ws.remove(0).unwrap());
+    send(&mut b, json!({"type": "resign"})).await;
+    let u = until(&mut a, |u| u["seats"][1]["gone"] == true).await;
+    assert_eq!(u["seats"][1]["bot"], "random");
+    send(&mut b, json!({"type": "act", "action": "x", "seq": 0})).await;
+    assert_eq!(next_of(&mut b, "error").await["code"], "gone");
+    let end = play_out(&mut a, 0, Some(u)).await;
+    assert_eq!(end["ending"], Value::Null, "the game ended by its rules");
+    let r = record(addr, &id).await;
+    let players: Vec<&str> = r["players"].as_array().unwrap().iter().map(|p| p.as_str().unwrap()).collect();
+    assert!(players.contains(&"random for guest"), "{players:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_left_or_away_past_the_grace_period_is_played_by_a_bot_until_its_person_returns() {
+    let (addr, _server) = server_with(&db("away"), Duration::from_millis(300)).await;
+    let body = json!({"game": "abagio", "seats": ["human", "human"]});
+    let (id, mut ws, tokens) = table(addr, body).await;
+    let (mut a, b) = (ws.remove(0).unwrap(), ws.remove(0).unwrap());
+    // Seat 1 disconnects: within the grace period its seat waits; past it, a bot plays it.
+    drop(b);
+    let u = until(&mut a, |u| u["seats"][1]["bot"] == "medium").await;
+    assert_eq!(u["seats"][1]["connected"], false);
+    // Seat 0 plays; the bot answers for seat 1.
+    let mut u = u;
+    let start = u["seq"].as_u64().unwrap();
+    while u["seq"].as_u64().unwrap() < start + 6 && u["status"] != "over" {
+        if u["turn"]["player"] == 0 && !u["legal"].as_array().unwrap().is_empty() {
+            send(&mut a, json!({"type": "act", "action": u["legal"][0], "seq": u["seq"]})).await;
+        }
+        u = next_of(&mut a, "update").await;
+    }
+    // Seat 1 comes back on a new connection: the seat is its own again.
+    let mut b = connect(addr, &id, tokens[1].as_deref()).await;
+    let back = next_of(&mut b, "update").await;
+    assert_eq!(back["seats"][1]["bot"], Value::Null, "{back}");
+    assert_eq!(back["seats"][1]["connected"], true);
+    // `leave` hands it to the bot at once; `return` takes it back.
+    send(&mut b, json!({"type": "leave"})).await;
+    until(&mut b, |u| u["seats"][1]["bot"] == "medium").await;
+    send(&mut b, json!({"type": "return"})).await;
+    until(&mut b, |u| u["seats"][1]["bot"].is_null()).await;
+    send(&mut b, json!({"type": "return"})).await;
+    assert_eq!(next_of(&mut b, "error").await["code"], "not_away");
+    drop(a);
+    drop(b);
+    // Someone who leaves before the game begins frees the seat for another.
+    let (_, t) = post(addr, "/api/tables", json!({"game": "abagio", "seats": ["human", "human"]})).await;
+    let id = t["table"].as_str().unwrap();
+    let mut a = connect(addr, id, t["token"].as_str()).await;
+    send(&mut a, json!({"type": "leave"})).await;
+    let u = until(&mut a, |u| u["seats"][0]["name"].is_null()).await;
+    assert_eq!(u["seat"], Value::Null, "the connection now watches");
+    let (status, j) = post(addr, &format!("/api/tables/{id}/join"), json!({"seat": 0})).await;
+    assert_eq!((status, j["seat"].as_u64()), (200, Some(0)));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn undo_takes_back_only_what_showed_the_other_seats_nothing() {
+    let (addr, _server) = server(&db("undo")).await;
+    // A move on Abagio's board is seen by the other seat: refused.
+    let (id, mut ws, _) = table(addr, json!({"game": "abagio", "seats": ["human", "human"]})).await;
+    let (mut a, mut b) = (ws.remove(0).unwrap(), ws.remove(0).unwrap());
+    let u = until(&mut a, |u| u["turn"]["kind"] == "player").await;
+    let mover = u["turn"]["player"].as_u64().unwrap() as usize;
+    let m = if mover == 0 { &mut a } else { &mut b };
+    let u = until(m, |u| !u["legal"].as_array().unwrap().is_empty()).await;
+    send(m, json!({"type": "undo"})).await;
+    assert_eq!(next_of(m, "error").await["code"], "undo_refused", "nothing to take back yet that is mine");
+    send(m, json!({"type": "act", "action": u["legal"][0], "seq": u["seq"]})).await;
+    send(m, json!({"type": "undo"})).await;
+    let e = next_of(m, "error").await;
+    assert_eq!(e["code"], "undo_refused");
+    assert!(e["message"].as_str().unwrap().contains("showed seat"), "{e}");
+    let (_, info) = http(addr, "GET", &format!("/api/tables/{id}"), None).await;
+    assert_eq!(info["seq"].as_u64().unwrap(), u["seq"].as_u64().unwrap() + 1, "nothing was taken back");
+    // A hidden plan step of Fowers' Sabotage shows the other team nothing: taken back.
+    let body = json!({"game": "sabotage-spies", "options": {"players": 2, "intro": true}, "seats": ["human", "human"]});
+    let (id, mut ws, _) = table(addr, body).await;
+    let (mut a, mut b) = (ws.remove(0).unwrap(), ws.remove(0).unwrap());
+    let u = until(&mut a, |u| u["turn"]["kind"] == "player").await;
+    let mover = u["turn"]["player"].as_u64().unwrap() as usize;
+    let m = if mover == 0 { &mut a } else { &mut b };
+    let u = until(m, |u| !u["legal"].as_array().unwrap().is_empty()).await;
+    let seq = u["seq"].as_u64().unwrap();
+    send(m, json!({"type": "act", "action": u["legal"][0], "seq": seq})).await;
+    until(m, |u| u["seq"].as_u64().unwrap() == seq + 1).await;
+    send(m, json!({"type": "undo"})).await;
+    let back = until(m, |u| u["seq"].as_u64().unwrap() == seq).await;
+    assert_eq!(back["legal"], u["legal"]);
+    let (_, info) = http(addr, "GET", &format!("/api/tables/{id}"), None).await;
+    assert_eq!(info["seq"].as_u64().unwrap(), seq);
+}
