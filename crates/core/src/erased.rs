@@ -97,6 +97,17 @@ pub trait DynState: Send + Sync {
     /// action every seat observed alike shows that text and any other shows `null` (a game
     /// does not yet declare a public view, so none is given).
     fn public_view(&self) -> Value;
+    /// Seat `player`'s view alone, without the history: `view(player)["view"]`, cheaper
+    /// where the history is kept elsewhere (a server sending it after every action).
+    ///
+    /// # Errors
+    /// A seat outside `0..num_players`.
+    fn seat_view(&self, player: usize) -> Result<Value, Illegal>;
+    /// Entry `index` of the history as `observer` saw it (`None`: the public entry, as
+    /// [`DynState::public_view`] gives it); `None` past the end.
+    fn history_entry(&self, index: usize, observer: Option<usize>) -> Option<Value>;
+    /// The number of actions applied so far, chance outcomes included.
+    fn history_len(&self) -> usize;
     /// The referee's view: the full state and the full history.
     fn referee_view(&self) -> Value;
     /// The full state as JSON (what [`DynGame::load_state`] reads).
@@ -243,6 +254,16 @@ impl<G: Game> ErasedState<G> {
             })
             .collect()
     }
+
+    /// An entry as every seat saw it alike: the text all observed, else `null`.
+    fn public_entry(e: &Entry<G::Action>) -> Value {
+        let first = e.observed.first();
+        let action = match first {
+            Some(text) if e.observed.iter().all(|o| o == text) => Value::from(text.clone()),
+            _ => Value::Null,
+        };
+        json!({ "actor": actor_json(e.actor), "action": action })
+    }
 }
 
 fn actor_json(turn: Turn) -> Value {
@@ -316,19 +337,28 @@ impl<G: Game> DynState for ErasedState<G> {
         self.apply_action(action)
     }
     fn public_view(&self) -> Value {
-        let history: Vec<Value> = self
-            .history
-            .iter()
-            .map(|e| {
-                let first = e.observed.first();
-                let action = match first {
-                    Some(text) if e.observed.iter().all(|o| o == text) => Value::from(text.clone()),
-                    _ => Value::Null,
-                };
-                json!({ "actor": actor_json(e.actor), "action": action })
-            })
-            .collect();
+        let history: Vec<Value> = self.history.iter().map(Self::public_entry).collect();
         json!({ "view": Value::Null, "history": history })
+    }
+    fn seat_view(&self, player: usize) -> Result<Value, Illegal> {
+        let n = self.game.0.num_players();
+        if player >= n {
+            return Err(Illegal::new(format!("there is no seat {player}: seats are 0 to {}", n - 1)));
+        }
+        Ok(to_json(&self.game.0.view(&self.state, player)))
+    }
+    fn history_entry(&self, index: usize, observer: Option<usize>) -> Option<Value> {
+        let e = self.history.get(index)?;
+        match observer {
+            Some(seat) => {
+                let action = e.observed.get(seat)?.clone();
+                Some(json!({ "actor": actor_json(e.actor), "action": action }))
+            }
+            None => Some(Self::public_entry(e)),
+        }
+    }
+    fn history_len(&self) -> usize {
+        self.history.len()
     }
 
     fn view(&self, player: usize) -> Result<Value, Illegal> {

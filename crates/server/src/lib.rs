@@ -246,10 +246,12 @@ fn name_of(body: &serde_json::Map<String, Value>) -> Result<String, ApiError> {
 async fn create_table(State(app): State<App>, body: String) -> Result<Json<Value>, ApiError> {
     let body = body_object(&body)?;
     for key in body.keys() {
-        if !["game", "options", "seats", "clock", "name"].contains(&key.as_str()) {
+        if !["game", "options", "seats", "clock", "name", "seed", "actions"].contains(&key.as_str()) {
             return Err(ApiError::bad_request(
                 "bad_body",
-                format!("unknown field {key:?}: a table takes game, options, seats, clock and name"),
+                format!(
+                    "unknown field {key:?}: a table takes game, options, seats, clock, name, seed and actions"
+                ),
             ));
         }
     }
@@ -312,7 +314,50 @@ async fn create_table(State(app): State<App>, body: String) -> Result<Json<Value
         ),
     };
     let name = name_of(&body)?;
-    let seed: u64 = rand::random::<u64>() >> 1;
+    let seed: u64 = match body.get("seed") {
+        None | Some(Value::Null) => rand::random::<u64>() >> 1,
+        Some(v) => v.as_u64().filter(|s| *s <= i64::MAX as u64).ok_or_else(|| {
+            ApiError::bad_request("bad_seed", "\"seed\" is a whole number from 0 to 2^63 - 1".into())
+        })?,
+    };
+    // A table may start from a position: the actions of a record (chance outcomes
+    // included), played through the rules before anyone sits down.
+    let mut preset = Vec::new();
+    match body.get("actions") {
+        None | Some(Value::Null) => {}
+        Some(Value::Array(list)) => {
+            let mut state = game.new_state(seed);
+            for (i, a) in list.iter().enumerate() {
+                let Some(text) = a.as_str() else {
+                    return Err(ApiError::bad_request(
+                        "bad_actions",
+                        format!("action {} is not a string: \"actions\" lists action texts", i + 1),
+                    ));
+                };
+                let seat = match state.turn() {
+                    tabula_core::Turn::Player(p) => p as i64,
+                    _ => -1,
+                };
+                let text = state.apply(text).map_err(|e| {
+                    let shown: String = text.chars().take(60).collect();
+                    ApiError::bad_request(
+                        "bad_actions",
+                        format!("action {} `{shown}` is refused: {e}", i + 1),
+                    )
+                })?;
+                preset.push((seat, text));
+            }
+            if state.is_terminal() {
+                return Err(ApiError::bad_request(
+                    "bad_actions",
+                    "these actions end the game: a table needs something left to play".into(),
+                ));
+            }
+        }
+        Some(_) => {
+            return Err(ApiError::bad_request("bad_actions", "\"actions\" is a list of action texts".into()));
+        }
+    }
     let row = TableRow {
         id: new_table_id(),
         game: game_id.to_owned(),
@@ -327,6 +372,10 @@ async fn create_table(State(app): State<App>, body: String) -> Result<Json<Value
         ending: None,
     };
     app.store.create_table(&row).await.map_err(ApiError::internal)?;
+    for (seq, (seat, action)) in preset.into_iter().enumerate() {
+        let a = store::ActionRow { seq: seq as i64, seat, action, player: "preset".to_owned(), clocks: None };
+        app.store.append(&row.id, &a).await.map_err(ApiError::internal)?;
+    }
     let id = row.id.clone();
     let h = start_table(&app, row).await.map_err(ApiError::internal)?;
     app.tables.write().expect("the table map").insert(id.clone(), h.clone());

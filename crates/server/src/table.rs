@@ -243,6 +243,16 @@ struct Table {
     /// Counts the clock's armings, so that a stale tick does nothing.
     clock_epoch: u64,
     ending: Option<Ending>,
+    /// Each observer's history as JSON text, kept as actions come (seats, then the
+    /// public), so that an update costs its view, not a walk through the whole game.
+    hist: Vec<History>,
+}
+
+/// One observer's history: its entries' JSON joined by commas, and where each begins.
+#[derive(Default)]
+struct History {
+    text: String,
+    starts: Vec<usize>,
 }
 
 /// Starts a table's task.
@@ -299,6 +309,7 @@ pub fn spawn(setup: Setup, store: Store, registry: Arc<Registry>) -> Handle {
         since: Instant::now(),
         clock_epoch: 0,
         ending: None,
+        hist: (0..=n).map(|_| History::default()).collect(),
     };
     tokio::spawn(table.run(rx));
     Handle { tx }
@@ -315,6 +326,7 @@ impl Table {
         if let Err(e) = self.advance().await {
             tracing::error!(table = %self.id, "cannot resume: {e}");
         }
+        self.sync_history();
         for seat in 0..self.seats.len() {
             self.start_grace(seat);
         }
@@ -507,6 +519,9 @@ impl Table {
             "status": self.status(),
             "seq": self.seq(),
             "clock": self.clock.map(ClockSpec::to_json),
+            // Started from given actions (a branch of a record): its chance outcomes so far
+            // were chosen, not drawn.
+            "preset": self.players.first().is_some_and(|p| p == "preset"),
             "result": self.result(),
             "ending": self.ending.as_ref().map(Ending::to_json),
         })
@@ -597,30 +612,52 @@ impl Table {
         });
     }
 
-    fn update(&self, seat: Option<usize>) -> Value {
+    /// Brings every observer's history up to the game's (or back, after an undo).
+    fn sync_history(&mut self) {
+        let len = self.state.history_len();
+        let n = self.seats.len();
+        for (o, h) in self.hist.iter_mut().enumerate() {
+            if h.starts.len() > len {
+                h.text.truncate(h.starts[len]);
+                h.starts.truncate(len);
+            }
+            let observer = (o < n).then_some(o);
+            while h.starts.len() < len {
+                h.starts.push(h.text.len());
+                if !h.text.is_empty() {
+                    h.text.push(',');
+                }
+                let entry = self.state.history_entry(h.starts.len() - 1, observer).unwrap_or(Value::Null);
+                h.text.push_str(&entry.to_string());
+            }
+        }
+    }
+
+    /// The update for `seat` (a spectator: `None`), as JSON text.
+    fn update(&self, seat: Option<usize>) -> String {
         let turn = self.turn();
         let turn_json = match turn {
             Turn::Player(p) => json!({"kind": "player", "player": p}),
             Turn::Chance => json!({"kind": "chance", "player": null}),
             Turn::Terminal => json!({"kind": "terminal", "player": null}),
         };
-        let seen = match seat {
-            Some(s) => self.state.view(s).unwrap_or(Value::Null),
-            None => self.state.public_view(),
+        let view = match seat {
+            Some(s) => self.state.seat_view(s).unwrap_or(Value::Null),
+            None => Value::Null,
         };
+        let history = &self.hist[seat.unwrap_or(self.seats.len())].text;
         let legal = match (seat, turn) {
             (Some(s), Turn::Player(p)) if s == p && self.controller(s).is_none() => {
                 json!(self.state.legal_actions())
             }
             _ => json!([]),
         };
-        json!({
+        let rest = json!({
             "type": "update",
             "seq": self.seq(),
             "seat": seat,
             "turn": turn_json,
-            "view": seen.get("view").cloned().unwrap_or(Value::Null),
-            "history": seen.get("history").cloned().unwrap_or(Value::Null),
+            "view": view,
             "legal": legal,
             "clocks": self.clocks_json(),
             "seats": self.seats_json(),
@@ -628,11 +665,19 @@ impl Table {
             "result": self.result(),
             "ending": self.ending.as_ref().map(Ending::to_json),
         })
+        .to_string();
+        // `rest` is an object: its closing brace makes way for the history.
+        let mut text = String::with_capacity(rest.len() + history.len() + 16);
+        text.push_str(&rest[..rest.len() - 1]);
+        text.push_str(",\"history\":[");
+        text.push_str(history);
+        text.push_str("]}");
+        text
     }
 
     fn send_update(&self, conn: u64) {
         if let Some(c) = self.conns.get(&conn) {
-            let _ = c.out.send(self.update(c.seat).to_string());
+            let _ = c.out.send(self.update(c.seat));
         }
     }
 
@@ -928,6 +973,7 @@ impl Table {
         if let Err(e) = self.advance().await {
             tracing::error!(table = %self.id, "{e}");
         }
+        self.sync_history();
         self.since = Instant::now();
         self.arm();
         self.broadcast();
@@ -968,6 +1014,9 @@ impl Table {
         if self.players[n - 1] == "chance" {
             return Err("a chance outcome came after your last action: it cannot be taken back".into());
         }
+        if self.players[n - 1] == "preset" {
+            return Err("the table started from this position: there is nothing of yours to take back".into());
+        }
         let mut replay = self.state.game().new_state(self.state.seed());
         for a in &history[..n - 1] {
             replay.apply(a).map_err(|e| format!("cannot replay the game: {e}"))?;
@@ -994,6 +1043,7 @@ impl Table {
         self.store.truncate(&self.id, (n - 1) as i64).await?;
         self.state = replay;
         self.players.pop();
+        self.sync_history();
         self.arm();
         self.broadcast();
         Ok(())

@@ -114,6 +114,9 @@ pub async fn send(ws: &mut Ws, msg: Value) {
 /// Plays seat `me` until the game is over, the first legal action each time, from the
 /// update `last` already read (if any).
 pub async fn play_out(ws: &mut Ws, me: usize, mut last: Option<Value>) -> Value {
+    // The same position may be sent twice (a seat connecting is news to the others): act
+    // once on each.
+    let mut acted = None;
     loop {
         let u = match last.take() {
             Some(u) => u,
@@ -122,7 +125,11 @@ pub async fn play_out(ws: &mut Ws, me: usize, mut last: Option<Value>) -> Value 
         if u["status"] == "over" {
             return u;
         }
-        if u["turn"]["player"] == json!(me) && !u["legal"].as_array().unwrap().is_empty() {
+        if u["turn"]["player"] == json!(me)
+            && !u["legal"].as_array().unwrap().is_empty()
+            && acted != u["seq"].as_u64()
+        {
+            acted = u["seq"].as_u64();
             let action = u["legal"][0].clone();
             send(ws, json!({"type": "act", "action": action, "seq": u["seq"]})).await;
         }
