@@ -1,0 +1,164 @@
+//! The storage against a real PostgreSQL: Debian's package, a throwaway cluster started
+//! here (initdb, pg_ctl) on a free port. Skipped, saying so, only where PostgreSQL is not
+//! installed (`.ci/run` installs it).
+
+mod common;
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use common::*;
+use serde_json::json;
+
+/// A throwaway PostgreSQL cluster, stopped and removed when dropped.
+struct Cluster {
+    dir: PathBuf,
+    bin: PathBuf,
+    root: bool,
+}
+
+impl Cluster {
+    /// The programs' folder: the newest `/usr/lib/postgresql/N/bin` with `initdb`.
+    fn find() -> Option<PathBuf> {
+        let mut versions: Vec<(u32, PathBuf)> = std::fs::read_dir("/usr/lib/postgresql")
+            .ok()?
+            .flatten()
+            .filter_map(|e| Some((e.file_name().to_str()?.parse().ok()?, e.path().join("bin"))))
+            .filter(|(_, bin): &(u32, PathBuf)| bin.join("initdb").exists())
+            .collect();
+        versions.sort();
+        versions.pop().map(|(_, bin)| bin)
+    }
+
+    fn run(&self, program: &str, args: &[&str]) -> Result<(), String> {
+        let path = self.bin.join(program);
+        // PostgreSQL refuses to run as root: as root, run it as the `postgres` user.
+        let mut cmd = if self.root {
+            let mut c = Command::new("runuser");
+            c.args(["-u", "postgres", "--"]).arg(&path);
+            c
+        } else {
+            Command::new(&path)
+        };
+        let out = cmd.args(args).output().map_err(|e| format!("{program}: {e}"))?;
+        if out.status.success() {
+            Ok(())
+        } else {
+            Err(format!("{program} failed: {}", String::from_utf8_lossy(&out.stderr)))
+        }
+    }
+
+    /// Starts a cluster; its URL.
+    fn start() -> Result<(Cluster, String), String> {
+        let bin = Cluster::find().ok_or("PostgreSQL is not installed (apt-get install postgresql)")?;
+        let root = Command::new("id").arg("-u").output().is_ok_and(|o| o.stdout.starts_with(b"0\n"));
+        let dir = std::env::temp_dir().join(format!("tabula-pg-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+        if root {
+            let ok = Command::new("chown").arg("postgres").arg(&dir).status().is_ok_and(|s| s.success());
+            if !ok {
+                return Err("cannot give the cluster's folder to the postgres user".into());
+            }
+        }
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let cluster = Cluster { dir, bin, root };
+        let data = cluster.dir.join("data");
+        let data = data.to_str().unwrap();
+        cluster.run("initdb", &["-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"])?;
+        let opts =
+            format!("-p {port} -k {} -c listen_addresses=127.0.0.1 -c fsync=off", cluster.dir.display());
+        let log = cluster.dir.join("log");
+        cluster.run("pg_ctl", &["-D", data, "-l", log.to_str().unwrap(), "-w", "-o", &opts, "start"])?;
+        Ok((cluster, format!("postgres://postgres@127.0.0.1:{port}/postgres")))
+    }
+}
+
+impl Drop for Cluster {
+    fn drop(&mut self) {
+        let data = self.dir.join("data");
+        let _ = self.run("pg_ctl", &["-D", data.to_str().unwrap(), "-m", "immediate", "stop"]);
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tables_actions_seats_and_endings_are_kept_in_postgresql() {
+    let (_cluster, url) = match Cluster::start() {
+        Ok(c) => c,
+        Err(why) => {
+            eprintln!("SKIPPED: the PostgreSQL storage test needs PostgreSQL: {why}");
+            return;
+        }
+    };
+    let (addr, first) = server(&url).await;
+    // A whole game against a bot; its record replays.
+    let body = json!({"game": "abagio", "seats": ["human", "random"], "name": "ada"});
+    let (_, t) = post(addr, "/api/tables", body).await;
+    let id = t["table"].as_str().unwrap().to_owned();
+    let mut ws = connect(addr, &id, t["token"].as_str()).await;
+    let end = play_out(&mut ws, 0, None).await;
+    let (_, record) = http(addr, "GET", &format!("/api/tables/{id}/record"), None).await;
+    assert_eq!(record["seats"], json!(["ada", "random"]));
+    let record: tabula_core::Record = serde_json::from_value(record).unwrap();
+    let replayed = tabula_registry::registry().load_record(&record).unwrap();
+    assert_eq!(json!(replayed.returns()), end["result"]);
+    let (_, hist) = http(addr, "GET", "/api/history", None).await;
+    assert_eq!(hist["games"][0]["table"], json!(id));
+    // A resignation is stored as the ending.
+    let (_, t2) = post(addr, "/api/tables", json!({"game": "abagio", "seats": ["human", "human"]})).await;
+    let id2 = t2["table"].as_str().unwrap().to_owned();
+    let (_, j2) = post(addr, &format!("/api/tables/{id2}/join"), json!({})).await;
+    let mut b = connect(addr, &id2, j2["token"].as_str()).await;
+    send(&mut b, json!({"type": "resign"})).await;
+    loop {
+        if next_of(&mut b, "update").await["status"] == "over" {
+            break;
+        }
+    }
+    // A game in progress with a clock and an undone action survives a restart.
+    let body = json!({"game": "sabotage-spies", "options": {"players": 2, "intro": true},
+        "seats": ["human", "human"], "clock": {"initial_s": 600, "increment_s": 1}});
+    let (_, t3) = post(addr, "/api/tables", body).await;
+    let id3 = t3["table"].as_str().unwrap().to_owned();
+    let (_, j3) = post(addr, &format!("/api/tables/{id3}/join"), json!({})).await;
+    let tokens = [t3["token"].as_str().unwrap().to_owned(), j3["token"].as_str().unwrap().to_owned()];
+    let mut ws = [connect(addr, &id3, Some(&tokens[0])).await, connect(addr, &id3, Some(&tokens[1])).await];
+    let u = next_of(&mut ws[0], "update").await;
+    let mover = u["turn"]["player"].as_u64().unwrap() as usize;
+    let mut u = next_of(&mut ws[mover], "update").await;
+    while u["legal"].as_array().unwrap().is_empty() {
+        u = next_of(&mut ws[mover], "update").await;
+    }
+    let seq = u["seq"].as_u64().unwrap();
+    for k in 0..2 {
+        send(&mut ws[mover], json!({"type": "act", "action": u["legal"][0], "seq": seq + k})).await;
+        loop {
+            let next = next_of(&mut ws[mover], "update").await;
+            if next["seq"].as_u64().unwrap() == seq + k + 1 {
+                u = next;
+                break;
+            }
+        }
+    }
+    send(&mut ws[mover], json!({"type": "undo"})).await;
+    let kept = loop {
+        let next = next_of(&mut ws[mover], "update").await;
+        if next["seq"].as_u64().unwrap() == seq + 1 {
+            break next;
+        }
+    };
+    drop(ws);
+    first.abort();
+    let _ = first.await;
+    let (addr, _second) = server(&url).await;
+    let mut again = connect(addr, &id3, Some(&tokens[mover])).await;
+    let resumed = next_of(&mut again, "update").await;
+    assert_eq!(resumed["seq"], kept["seq"]);
+    assert_eq!(resumed["history"], kept["history"]);
+    assert_eq!(resumed["view"], kept["view"]);
+    let left = resumed["clocks"][mover]["ms"].as_i64().unwrap();
+    assert!(left > 590_000 && left <= 601_000, "the clock is restored: {left}");
+    let (_, info) = http(addr, "GET", &format!("/api/tables/{id2}"), None).await;
+    assert_eq!(info["ending"], json!({"kind": "resign", "seat": 1}));
+}
