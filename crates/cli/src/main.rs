@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 mod arena;
 mod bench;
 mod engine;
+mod load;
 mod play;
 mod replay;
 
@@ -34,6 +35,9 @@ enum Command {
     Arena(arena::Args),
     /// Serve tables over HTTP and WebSocket for people and bots (see docs/server.md).
     Serve(ServeArgs),
+    /// A load generator for `tabula serve`: N games at once between WebSocket clients
+    /// playing random moves; games held, actions per second, round trips, errors.
+    Load(load::Args),
 }
 
 /// Arguments of `tabula serve`.
@@ -78,6 +82,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(args),
         Command::Arena(args) => arena::run(args),
         Command::Serve(args) => serve(args),
+        Command::Load(args) => load::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -14,6 +14,60 @@ use sqlx::{AnyPool, Row};
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: AnyPool,
+    /// Where actions go to be committed: one writer commits every action waiting in one
+    /// transaction (group commit), so a thousand tables cost one disk sync, not a thousand.
+    writer: tokio::sync::mpsc::UnboundedSender<Pending>,
+}
+
+/// An action waiting for the writer, and who waits for it.
+#[derive(Debug)]
+struct Pending {
+    table: String,
+    row: ActionRow,
+    done: tokio::sync::oneshot::Sender<Result<(), String>>,
+}
+
+/// The most actions committed in one transaction.
+const BATCH: usize = 1024;
+
+/// The writer: takes the actions waiting, commits them in one transaction, answers each.
+async fn write(pool: AnyPool, mut rx: tokio::sync::mpsc::UnboundedReceiver<Pending>) {
+    let mut batch = Vec::with_capacity(BATCH);
+    while rx.recv_many(&mut batch, BATCH).await > 0 {
+        let together = async {
+            let mut tx = pool.begin().await.map_err(db_error)?;
+            for p in &batch {
+                insert(&p.table, &p.row).execute(&mut *tx).await.map_err(db_error)?;
+            }
+            tx.commit().await.map_err(db_error)
+        };
+        if together.await.is_ok() {
+            for p in batch.drain(..) {
+                let _ = p.done.send(Ok(()));
+            }
+        } else {
+            // One bad action spoils its batch: each is tried alone, and only it fails.
+            for p in batch.drain(..) {
+                let alone = insert(&p.table, &p.row).execute(&pool).await.map(|_| ()).map_err(db_error);
+                let _ = p.done.send(alone);
+            }
+        }
+    }
+}
+
+fn insert<'q>(
+    table: &'q str,
+    a: &'q ActionRow,
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+    sqlx::query(
+        "INSERT INTO actions (table_id, seq, seat, action, player, clocks) VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(table)
+    .bind(a.seq)
+    .bind(a.seat)
+    .bind(&a.action)
+    .bind(&a.player)
+    .bind(a.clocks.clone())
 }
 
 /// One table as stored.
@@ -121,7 +175,9 @@ impl Store {
             sqlx::query("PRAGMA synchronous=FULL").execute(&pool).await.map_err(db_error)?;
         }
         migrator().run(&pool).await.map_err(|e| format!("cannot migrate the database: {e}"))?;
-        Ok(Store { pool })
+        let (writer, rx) = tokio::sync::mpsc::unbounded_channel();
+        tokio::spawn(write(pool.clone(), rx));
+        Ok(Store { pool, writer })
     }
 
     /// Stores a new table with its creator's token hash.
@@ -219,24 +275,15 @@ impl Store {
             .collect()
     }
 
-    /// Appends an accepted action; it is on disk when this returns.
+    /// Appends an accepted action; it is on disk (committed) when this returns.
     ///
     /// # Errors
     /// A database error (the action is then not accepted).
     pub async fn append(&self, table: &str, a: &ActionRow) -> Result<(), String> {
-        sqlx::query(
-            "INSERT INTO actions (table_id, seq, seat, action, player, clocks) VALUES ($1, $2, $3, $4, $5, $6)",
-        )
-        .bind(table)
-        .bind(a.seq)
-        .bind(a.seat)
-        .bind(&a.action)
-        .bind(&a.player)
-        .bind(a.clocks.clone())
-        .execute(&self.pool)
-        .await
-        .map_err(db_error)?;
-        Ok(())
+        let (done, wait) = tokio::sync::oneshot::channel();
+        let pending = Pending { table: table.to_owned(), row: a.clone(), done };
+        self.writer.send(pending).map_err(|_| "database: the writer has stopped".to_owned())?;
+        wait.await.map_err(|_| "database: the writer has stopped".to_owned())?
     }
 
     /// Removes the actions of `table` from `seq` on (an undo).

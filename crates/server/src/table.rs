@@ -948,12 +948,14 @@ impl Table {
     /// Plays `action` for `seat`: checked on a copy, committed, then kept; then chance and
     /// the broadcast. A refusal changes nothing (the clock has run all the same).
     async fn play(&mut self, seat: usize, action: &str, who: String) -> Result<(), (String, String)> {
-        let mut next = self.state.clone_box();
-        let text = next.apply(action).map_err(|e| ("illegal".to_owned(), e.to_string()))?;
         self.charge();
+        // The rules check the action before anything changes: a refusal leaves the game
+        // as it was. A commit that fails is undone by replaying the game without it.
+        let len = self.state.history_len();
+        let text = self.state.apply(action).map_err(|e| ("illegal".to_owned(), e.to_string()))?;
         let mut clocks = self.clocks.clone();
         if let Some(c) = self.clock
-            && next.turn() != Turn::Player(seat)
+            && self.state.turn() != Turn::Player(seat)
             && !self.flagged[seat]
             && let Some(ms) = clocks[seat].as_mut()
         {
@@ -966,8 +968,10 @@ impl Table {
             player: who.clone(),
             clocks: self.clock.map(|_| json!(clocks).to_string()),
         };
-        self.store.append(&self.id, &row).await.map_err(|e| ("storage".to_owned(), e))?;
-        self.state = next;
+        if let Err(e) = self.store.append(&self.id, &row).await {
+            self.rewind(len);
+            return Err(("storage".to_owned(), e));
+        }
         self.clocks = clocks;
         self.players.push(who);
         if let Err(e) = self.advance().await {
@@ -983,8 +987,8 @@ impl Table {
     /// Samples and commits chance outcomes until a seat is to act; records the end.
     async fn advance(&mut self) -> Result<(), String> {
         while self.turn() == Turn::Chance {
-            let mut next = self.state.clone_box();
-            let text = next.sample_chance().map_err(|e| e.to_string())?;
+            let len = self.state.history_len();
+            let text = self.state.sample_chance().map_err(|e| e.to_string())?;
             let row = ActionRow {
                 seq: self.seq() as i64,
                 seat: -1,
@@ -992,8 +996,10 @@ impl Table {
                 player: "chance".to_owned(),
                 clocks: self.clock.map(|_| json!(self.clocks).to_string()),
             };
-            self.store.append(&self.id, &row).await?;
-            self.state = next;
+            if let Err(e) = self.store.append(&self.id, &row).await {
+                self.rewind(len);
+                return Err(e);
+            }
             self.players.push("chance".to_owned());
         }
         if self.state.is_terminal() && self.ending.is_none() {
@@ -1017,10 +1023,7 @@ impl Table {
         if self.players[n - 1] == "preset" {
             return Err("the table started from this position: there is nothing of yours to take back".into());
         }
-        let mut replay = self.state.game().new_state(self.state.seed());
-        for a in &history[..n - 1] {
-            replay.apply(a).map_err(|e| format!("cannot replay the game: {e}"))?;
-        }
+        let replay = self.replayed(n - 1)?;
         if replay.turn() != Turn::Player(seat) {
             return Err("the last action is not yours: only your own last action can be taken back".into());
         }
@@ -1047,6 +1050,23 @@ impl Table {
         self.arm();
         self.broadcast();
         Ok(())
+    }
+
+    /// The game as it was after its first `len` actions, replayed through the rules.
+    fn replayed(&self, len: usize) -> Result<Box<dyn DynState>, String> {
+        let mut replay = self.state.game().new_state(self.state.seed());
+        for a in self.state.history().iter().take(len) {
+            replay.apply(a).map_err(|e| format!("cannot replay the game: {e}"))?;
+        }
+        Ok(replay)
+    }
+
+    /// Goes back to the game after its first `len` actions (a commit failed).
+    fn rewind(&mut self, len: usize) {
+        match self.replayed(len) {
+            Ok(state) => self.state = state,
+            Err(e) => tracing::error!(table = %self.id, "cannot rewind after a failed commit: {e}"),
+        }
     }
 
     /// Starts the bot to act, if a bot plays the seat to act and none is thinking.
