@@ -87,6 +87,11 @@ impl Aids {
 /// Spies' hidden unlock markers past a hundred thousand.
 pub const CAP: [usize; 2] = [1024, 4096];
 
+fn cap(h: usize) -> usize {
+    static C: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
+    C.get_or_init(|| std::env::var("AID_CAP").ok().and_then(|s| s.parse().ok())).unwrap_or(CAP[h])
+}
+
 /// Keeps `n` of `worlds`: at least one for each placement of the characters and hidden
 /// devices while there is room, then the others by a fixed hash. The choice never depends
 /// on the real side, so a thinned set still depends only on what the other team knows.
@@ -560,9 +565,9 @@ fn settle(first: Vec<(State, Side)>, post: &State, config: &Config, out: &mut Su
             }
         }
         level = next.items;
-        if level.len() > CAP[h] {
+        if level.len() > cap(h) {
             out.thinned = true;
-            thin_by(&mut level, CAP[h], |(t, start)| World { start: *start, now: t.sides[h] });
+            thin_by(&mut level, cap(h), |(t, start)| World { start: *start, now: t.sides[h] });
         }
     }
 }
@@ -633,9 +638,9 @@ fn update_one(
         }
         return stale;
     }
-    if worlds.len() > CAP[h] {
+    if worlds.len() > cap(h) {
         *exact = false;
-        thin(&mut worlds, CAP[h]);
+        thin(&mut worlds, cap(h));
     }
     if post.phase == Phase::Plan && pre.phase == Phase::Roll {
         for w in &mut worlds {
@@ -675,8 +680,14 @@ pub fn play(state: &mut State, config: &Config, action: Action) {
     let pre = state.clone();
     rules::apply(state, config, action);
     let mut exact = aids.exact;
-    let worlds =
-        [0, 1].map(|h| Arc::new(update_one(&pre, state, config, action, h, &aids.worlds[h], &mut exact[h])));
+    let worlds = [0, 1].map(|h| {
+        let t = std::time::Instant::now();
+        let w = update_one(&pre, state, config, action, h, &aids.worlds[h], &mut exact[h]);
+        if std::env::var("AID_TRACE").is_ok() && t.elapsed().as_secs_f64() > 0.05 {
+            eprintln!("aid {h} round {} {:?} {action}: {} -> {} worlds, {:.3}s", pre.round, pre.stage, aids.worlds[h].len(), w.len(), t.elapsed().as_secs_f64());
+        }
+        Arc::new(w)
+    });
     log.append(&mut state.log);
     state.log = log;
     state.aid = Aids { tracking: true, worlds, exact };
