@@ -196,3 +196,55 @@ fn determinized_states_always_play_on() {
         }
     }
 }
+
+/// The sides a set of worlds holds, plans and plan-time parts left out (what two exact
+/// computations of the same aid must agree on, whichever world stands for equal ones).
+fn sides(worlds: &aid::Worlds) -> std::collections::HashSet<tabula_sabotage_spies::state::Side> {
+    worlds
+        .iter()
+        .map(|w| {
+            let mut s = w.now;
+            for c in &mut s.chars {
+                c.plan = Default::default();
+            }
+            s
+        })
+        .collect()
+}
+
+/// The factored aid (blocks of per-character parts, a team-mate left open while the other
+/// acts) is the same set as the one replaying whole worlds.
+#[test]
+fn factored_aid_equals_whole_worlds() {
+    let rounds: u16 = std::env::var("COMPARE_ROUNDS").ok().and_then(|s| s.parse().ok()).unwrap_or(3);
+    let seeds: Vec<u64> = match std::env::var("COMPARE_SEEDS") {
+        Ok(s) => s.split(',').map(|x| x.parse().unwrap()).collect(),
+        Err(_) => vec![11, 12],
+    };
+    for seed in seeds {
+        let cfg = config(serde_json::json!({"intro": true}));
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut state = rules::initial(&cfg);
+        let mut flat = state.clone();
+        let mut legal = Vec::new();
+        let mut steps = 0;
+        while state.phase != Phase::Over && state.round <= rounds {
+            rules::legal(&state, &cfg, &mut legal);
+            let action = legal[rng.random_range(0..legal.len())];
+            aid::play(&mut state, &cfg, action);
+            aid::force_flat(true);
+            aid::play(&mut flat, &cfg, action);
+            aid::force_flat(false);
+            steps += 1;
+            for h in 0..2 {
+                let (a, b) = (&state.aid.worlds[h], &flat.aid.worlds[h]);
+                assert!(state.aid.exact[h] && flat.aid.exact[h], "seed {seed} step {steps}: an intro aid was thinned");
+                assert_eq!(
+                    (a.len(), sides(a)),
+                    (b.len(), sides(b)),
+                    "seed {seed} step {steps} after {action}: team {h}'s factored aid differs from the whole worlds'"
+                );
+            }
+        }
+    }
+}
