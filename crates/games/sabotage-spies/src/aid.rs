@@ -597,11 +597,11 @@ fn key_base(post: &State) -> State {
 
 fn key(base: &mut State, h: usize, intro: bool, w: &World) -> Key {
     let (shared, chars) = w.split();
-    Key { chars: [0, 1].map(|c| char_key(base, h, intro, &shared, c, &chars[c])), shared }
+    Key { chars: [0, 1].map(|c| char_key(base, h, intro, c, &chars[c])), shared }
 }
 
 /// Character `c`'s part of the key of a world with shared part `shared`.
-fn char_key(base: &mut State, h: usize, intro: bool, shared: &World, c: usize, pair: &Pair) -> CharKey {
+fn char_key(base: &mut State, h: usize, intro: bool, c: usize, pair: &Pair) -> CharKey {
     let [mut start, mut now] = *pair;
     let mut pay = None;
     if base.phase != Phase::Execute {
@@ -612,7 +612,8 @@ fn char_key(base: &mut State, h: usize, intro: bool, shared: &World, c: usize, p
     if upto == 0 {
         return CharKey { now, start, pay };
     }
-    let mut side = shared.start;
+    // Only the character itself is read.
+    let mut side = Side::default();
     side.chars[c] = start;
     side.chars[c].plan = plan;
     base.sides[h] = side;
@@ -900,11 +901,49 @@ fn transfer(b: &Pair, rep: &Pair, after: &Pair, moves: &[Option<MateMove>; 2]) -
     Some(out)
 }
 
-/// Replays `blocks` with character `c` of team `h` acting: each of its parts once per class
-/// of team-mates ([`class_key`]), the team-mate left open ([`Probe`]); a class whose replay
-/// read the team-mate's room is replayed pair by pair. `seed` makes the first states of a
-/// world. Worlds that reach the team-mate's turn go to `cross` (none may where it is
-/// `None`).
+/// The characters' keys of an update, each computed once per part.
+struct Keys {
+    base: State,
+    h: usize,
+    intro: bool,
+    by_part: [HashMap<Pair, u32>; 2],
+    keys: Vec<CharKey>,
+    ids: HashMap<CharKey, u32>,
+}
+
+impl Keys {
+    fn new(post: &State, h: usize, intro: bool) -> Keys {
+        Keys {
+            base: key_base(post),
+            h,
+            intro,
+            by_part: Default::default(),
+            keys: Vec::new(),
+            ids: HashMap::new(),
+        }
+    }
+
+    /// The number of character `c`'s part `pair`'s key.
+    fn id(&mut self, c: usize, pair: &Pair) -> u32 {
+        if let Some(&id) = self.by_part[c].get(pair) {
+            return id;
+        }
+        let k = char_key(&mut self.base, self.h, self.intro, c, pair);
+        let n = self.keys.len() as u32;
+        let id = *self.ids.entry(k.clone()).or_insert(n);
+        if id == n {
+            self.keys.push(k);
+        }
+        self.by_part[c].insert(*pair, id);
+        id
+    }
+}
+
+/// Replays `blocks` with character `c` of team `h` acting: each of its parts once per
+/// shared part and class of team-mates ([`class_key`]) it pairs with, the team-mate left
+/// open ([`Probe`]); where the replay read the team-mate's room, pair by pair. `seed`
+/// makes the first states of a world. Worlds that reach the team-mate's turn go to
+/// `cross` (none may where it is `None`).
 fn run_blocks(
     u: &Update,
     blocks: &[Block],
@@ -914,56 +953,73 @@ fn run_blocks(
     mut cross: Option<&mut Vec<(State, Block)>>,
     thinned: &mut bool,
 ) {
+    struct Unit {
+        shared: World,
+        part: Pair,
+        rep: Pair,
+        mates: Vec<Pair>,
+    }
     let (h, m) = (u.h, 1 - c);
     let intro = u.config.intro;
-    let mut base = key_base(u.post);
-    // The classes: (block, members).
-    let mut classes: Vec<(usize, Vec<usize>)> = Vec::new();
-    for (bi, b) in blocks.iter().enumerate() {
-        let mut index: HashMap<CharKey, usize> = HashMap::new();
+    let mut keys = Keys::new(u.post, h, intro);
+    let mut units: Vec<Unit> = Vec::new();
+    let mut index: HashMap<(u32, u32, u32), usize> = HashMap::new();
+    let mut shared_ids: HashMap<World, u32> = HashMap::new();
+    let mut class_ids: HashMap<CharKey, u32> = HashMap::new();
+    let mut classes: Vec<(u32, Vec<usize>)> = Vec::new();
+    for b in blocks {
+        let n = shared_ids.len() as u32;
+        let sid = *shared_ids.entry(b.shared).or_insert(n);
+        classes.clear();
         for (j, pair) in b.chars[m].iter().enumerate() {
-            let k = class_key(char_key(&mut base, h, intro, &b.shared, m, pair));
-            let i = *index.entry(k).or_insert_with(|| {
-                classes.push((bi, Vec::new()));
-                classes.len() - 1
-            });
-            classes[i].1.push(j);
+            let kid = keys.id(m, pair);
+            let ck = class_key(keys.keys[kid as usize].clone());
+            let n = class_ids.len() as u32;
+            let cid = *class_ids.entry(ck).or_insert(n);
+            match classes.iter_mut().find(|(x, _)| *x == cid) {
+                Some((_, js)) => js.push(j),
+                None => classes.push((cid, vec![j])),
+            }
+        }
+        for part in &b.chars[c] {
+            let pid = keys.id(c, part);
+            for (cid, js) in &classes {
+                let i = *index.entry((sid, pid, *cid)).or_insert_with(|| {
+                    units.push(Unit { shared: b.shared, part: *part, rep: b.chars[m][js[0]], mates: Vec::new() });
+                    units.len() - 1
+                });
+                units[i].mates.extend(js.iter().map(|&j| b.chars[m][j]));
+            }
         }
     }
-    let join = |b: &Block, x: &Pair, y: &Pair| {
+    let join = |shared: &World, x: &Pair, y: &Pair| {
         let mut chars = [x, y];
         if c == 1 {
             chars.swap(0, 1);
         }
-        World::join(&b.shared, chars)
+        World::join(shared, chars)
     };
     let open = Probe { mate: Some((2 * h + m) as u8), ..Probe::default() };
     let mut first = Vec::new();
-    for (tag, (bi, members)) in classes.iter().enumerate() {
-        let b = &blocks[*bi];
-        let rep = &b.chars[m][members[0]];
-        for a in &b.chars[c] {
-            seed(&join(b, a, rep), open, tag as u32, &mut first);
-        }
+    for (tag, unit) in units.iter().enumerate() {
+        seed(&join(&unit.shared, &unit.part, &unit.rep), open, tag as u32, &mut first);
     }
     let mut out = Survivors::new(u.post, h, intro);
     settle(first, u.post, u.config, &mut out);
     *thinned |= out.thinned;
-    let mut bad = vec![false; classes.len()];
-    let mut found: Vec<Vec<Block>> = vec![Vec::new(); classes.len()];
-    let mut crossed: Vec<Vec<(State, Block)>> = (0..classes.len()).map(|_| Vec::new()).collect();
+    let mut bad = vec![false; units.len()];
+    let mut found: Vec<Vec<Block>> = vec![Vec::new(); units.len()];
+    let mut crossed: Vec<Vec<(State, Block)>> = (0..units.len()).map(|_| Vec::new()).collect();
     let lift = |world: &World, probe: &Probe, tag: usize, bad: &mut [bool]| -> Option<Block> {
         if bad[tag] || probe.read {
             bad[tag] = true;
             return None;
         }
-        let (bi, members) = &classes[tag];
-        let b = &blocks[*bi];
-        let rep = &b.chars[m][members[0]];
+        let unit = &units[tag];
         let (shared, parts) = world.split();
-        let mut mates = Vec::with_capacity(members.len());
-        for &j in members {
-            match transfer(&b.chars[m][j], rep, &parts[m], &probe.moves) {
+        let mut mates = Vec::with_capacity(unit.mates.len());
+        for b in &unit.mates {
+            match transfer(b, &unit.rep, &parts[m], &probe.moves) {
                 Some(p) => mates.push(p),
                 None => {
                     bad[tag] = true;
@@ -997,13 +1053,10 @@ fn run_blocks(
         }
     }
     let mut fallback = Vec::new();
-    for (tag, (bi, members)) in classes.iter().enumerate() {
+    for (tag, unit) in units.iter().enumerate() {
         if bad[tag] {
-            let b = &blocks[*bi];
-            for a in &b.chars[c] {
-                for &j in members {
-                    seed(&join(b, a, &b.chars[m][j]), Probe::default(), 0, &mut fallback);
-                }
+            for b in &unit.mates {
+                seed(&join(&unit.shared, &unit.part, b), Probe::default(), 0, &mut fallback);
             }
         } else {
             rects.append(&mut found[tag]);
@@ -1011,6 +1064,14 @@ fn run_blocks(
                 cross.append(&mut crossed[tag]);
             }
         }
+    }
+    if std::env::var("AID_TRACE").is_ok() {
+        eprintln!(
+            "  run: {} units, {} bad, {} fallback worlds",
+            units.len(),
+            bad.iter().filter(|&&b| b).count(),
+            fallback.len()
+        );
     }
     if !fallback.is_empty() {
         let mut out = Survivors::new(u.post, h, intro);
@@ -1029,16 +1090,15 @@ fn single(w: &World) -> Block {
 /// The worlds of `rects` (which may overlap), one per [`Key`], as disjoint blocks: per
 /// shared part, the first characters' parts grouped by the set of second characters' parts
 /// each pairs with. The form depends only on the set (and the order the parts came in).
-fn canon(rects: Vec<Block>, base: &mut State, h: usize, intro: bool) -> Worlds {
+fn canon(rects: Vec<Block>, keys: &mut Keys) -> Worlds {
     struct Group {
         shared: World,
         parts: [Vec<Pair>; 2],
-        ids: [HashMap<CharKey, u32>; 2],
+        ids: [HashMap<u32, u32>; 2],
         rows: Vec<Vec<u32>>,
     }
     let mut groups: Vec<Group> = Vec::new();
     let mut by_shared: HashMap<World, usize> = HashMap::new();
-    let mut known: [HashMap<(World, Pair), u32>; 2] = Default::default();
     let mut ids = [Vec::new(), Vec::new()];
     for r in rects {
         let g = *by_shared.entry(r.shared).or_insert_with(|| {
@@ -1054,22 +1114,15 @@ fn canon(rects: Vec<Block>, base: &mut State, h: usize, intro: bool) -> Worlds {
         for c in 0..2 {
             ids[c].clear();
             for p in &r.chars[c] {
-                let id = match known[c].get(&(r.shared, *p)) {
-                    Some(&id) => id,
-                    None => {
-                        let k = char_key(base, h, intro, &r.shared, c, p);
-                        let n = group.ids[c].len() as u32;
-                        let id = *group.ids[c].entry(k).or_insert(n);
-                        if id == n {
-                            group.parts[c].push(*p);
-                            if c == 0 {
-                                group.rows.push(Vec::new());
-                            }
-                        }
-                        known[c].insert((r.shared, *p), id);
-                        id
+                let k = keys.id(c, p);
+                let n = group.ids[c].len() as u32;
+                let id = *group.ids[c].entry(k).or_insert(n);
+                if id == n {
+                    group.parts[c].push(*p);
+                    if c == 0 {
+                        group.rows.push(Vec::new());
                     }
-                };
+                }
                 ids[c].push(id);
             }
         }
@@ -1150,9 +1203,9 @@ fn update_one(
                     None => groups.push((t, vec![block])),
                 }
             }
-            let mut base = key_base(post);
+            let mut keys = Keys::new(post, h, intro);
             for (template, blocks) in groups {
-                let blocks = canon(blocks, &mut base, h, intro);
+                let blocks = canon(blocks, &mut keys);
                 let seed = |w: &World, probe: Probe, tag: u32, out: &mut Vec<Item>| {
                     let mut t = template.clone();
                     t.sides[h] = w.now;
@@ -1211,7 +1264,24 @@ fn update_one(
             r.shared.start = r.shared.now;
         }
     }
-    let mut worlds = canon(rects, &mut key_base(post), h, intro);
+    let mut worlds = canon(rects, &mut Keys::new(post, h, intro));
+    if std::env::var("AID_DUMP").is_ok() && worlds.parts() > 5000 {
+        let shared: HashSet<World> = worlds.blocks.iter().map(|b| b.shared).collect();
+        let c0: HashSet<Pair> = worlds.blocks.iter().flat_map(|b| b.chars[0].iter().copied()).collect();
+        let c1: HashSet<Pair> = worlds.blocks.iter().flat_map(|b| b.chars[1].iter().copied()).collect();
+        let locs0: HashSet<(Loc, Loc)> = c0.iter().map(|p| (p[0].loc, p[1].loc)).collect();
+        let locs1: HashSet<(Loc, Loc)> = c1.iter().map(|p| (p[0].loc, p[1].loc)).collect();
+        let plans1: HashSet<Plan> = c1.iter().map(|p| p[1].plan).collect();
+        let plans0: HashSet<Plan> = c0.iter().map(|p| p[1].plan).collect();
+        let sh: HashSet<(u8, u8, u8, u8)> = shared.iter().map(|w| (w.now.modify_used, w.now.slide_used, w.now.stretch, w.now.slid)).collect();
+        eprintln!(
+            "dump: {} blocks, {} shared ({} cube/slide/stretch), parts0 {} (locs {}, plans {}), parts1 {} (locs {}, plans {})",
+            worlds.blocks.len(), shared.len(), sh.len(), c0.len(), locs0.len(), plans0.len(), c1.len(), locs1.len(), plans1.len()
+        );
+        let mut sizes: Vec<(usize, usize)> = worlds.blocks.iter().map(|b| (b.chars[0].len(), b.chars[1].len())).collect();
+        sizes.sort_unstable_by_key(|s| std::cmp::Reverse(s.0 * s.1));
+        eprintln!("dump: largest blocks {:?}", &sizes[..sizes.len().min(8)]);
+    }
     if worlds.len() > cap(h, intro) {
         *exact = false;
         let (kept, _) = sample(&worlds, cap(h, intro));
