@@ -961,7 +961,8 @@ fn run_blocks(
     }
     let (h, m) = (u.h, 1 - c);
     let intro = u.config.intro;
-    let mut keys = Keys::new(u.post, h, intro);
+    // The parts are judged as they are before the action (mid-round).
+    let mut keys = Keys::new(u.pre, h, intro);
     let mut units: Vec<Unit> = Vec::new();
     let mut index: HashMap<(u32, u32, u32), usize> = HashMap::new();
     let mut shared_ids: HashMap<World, u32> = HashMap::new();
@@ -1065,10 +1066,18 @@ fn run_blocks(
             }
         }
     }
+    if std::env::var("AID_CLASSES").is_ok() && units.len() > 5000 {
+        for k in class_ids.keys() {
+            eprintln!("   class {:?} / start {:?} / pay {:?}", k.now, k.start.loc, k.pay.map(|p| p[0]));
+        }
+    }
     if std::env::var("AID_TRACE").is_ok() {
         eprintln!(
-            "  run: {} units, {} bad, {} fallback worlds",
+            "  run: {} units ({} shared, {} classes, {} parts), {} bad, {} fallback worlds",
             units.len(),
+            shared_ids.len(),
+            class_ids.len(),
+            keys.by_part[c].len(),
             bad.iter().filter(|&&b| b).count(),
             fallback.len()
         );
@@ -1203,7 +1212,7 @@ fn update_one(
                     None => groups.push((t, vec![block])),
                 }
             }
-            let mut keys = Keys::new(post, h, intro);
+            let mut keys = Keys::new(pre, h, intro);
             for (template, blocks) in groups {
                 let blocks = canon(blocks, &mut keys);
                 let seed = |w: &World, probe: Probe, tag: u32, out: &mut Vec<Item>| {
