@@ -16,7 +16,8 @@
 //! it (at the end of each round exactly; within a round, up to the plan steps not yet
 //! executed).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{HashMap as StdMap, HashSet as StdSet};
+use std::hash::BuildHasherDefault;
 use std::sync::Arc;
 
 use rand::Rng;
@@ -33,6 +34,47 @@ use crate::state::{
 };
 use crate::tiles::Effect;
 use crate::tiles::table;
+
+/// A fast hash for the aid's own tables (keys of worlds and parts, never adversarial).
+#[derive(Default, Clone, Copy)]
+struct Fx(u64);
+
+impl Fx {
+    fn add(&mut self, w: u64) {
+        self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+impl std::hash::Hasher for Fx {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut b = [0u8; 8];
+            b[..chunk.len()].copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(b));
+        }
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.add(u64::from(i));
+    }
+    fn write_u16(&mut self, i: u16) {
+        self.add(u64::from(i));
+    }
+    fn write_u32(&mut self, i: u32) {
+        self.add(u64::from(i));
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.add(i);
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type HashMap<K, V> = StdMap<K, V, BuildHasherDefault<Fx>>;
+type HashSet<K> = StdSet<K, BuildHasherDefault<Fx>>;
 
 /// One possible side of a team.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -76,7 +118,7 @@ pub type Pair = [Hidden; 2];
 
 /// A set of worlds that is a product: one shared part, and every pairing of a first
 /// character's part with a second's (rules §The deduction aid, "Factoring").
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Block {
     /// The part the characters share (its `chars` are cleared).
     pub shared: World,
@@ -102,7 +144,7 @@ impl Block {
 }
 
 /// A team's possible sides: a union of disjoint [`Block`]s (no world is in two).
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Worlds {
     blocks: Vec<Block>,
 }
@@ -260,7 +302,7 @@ fn thin_by<T>(items: &mut Vec<T>, n: usize, world: impl Fn(&T) -> World) {
     use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
     let hasher = BuildHasherDefault::<DefaultHasher>::default();
     // Rank within each placement, then hash: the first of every placement come first.
-    let mut seen: std::collections::HashMap<([Loc; 2], [Option<Room>; 2]), u32> = Default::default();
+    let mut seen: HashMap<([Loc; 2], [Option<Room>; 2]), u32> = Default::default();
     let mut order: Vec<(u32, u64, usize)> = Vec::with_capacity(items.len());
     let mut hashed: Vec<(u64, usize)> =
         items.iter().enumerate().map(|(i, t)| (hasher.hash_one(world(t)), i)).collect();
@@ -701,7 +743,7 @@ impl Survivors {
         Survivors {
             found: Vec::new(),
             cross: Vec::new(),
-            seen: HashSet::new(),
+            seen: HashSet::default(),
             base: key_base(post),
             h,
             intro,
@@ -728,7 +770,7 @@ struct Frontier {
 
 impl Frontier {
     fn new() -> Frontier {
-        Frontier { items: Vec::new(), buckets: HashMap::new() }
+        Frontier { items: Vec::new(), buckets: HashMap::default() }
     }
 
     fn push(&mut self, out: &mut Survivors, it: Item) {
@@ -919,7 +961,7 @@ impl Keys {
             intro,
             by_part: Default::default(),
             keys: Vec::new(),
-            ids: HashMap::new(),
+            ids: HashMap::default(),
         }
     }
 
@@ -964,9 +1006,9 @@ fn run_blocks(
     // The parts are judged as they are before the action (mid-round).
     let mut keys = Keys::new(u.pre, h, intro);
     let mut units: Vec<Unit> = Vec::new();
-    let mut index: HashMap<(u32, u32, u32), usize> = HashMap::new();
-    let mut shared_ids: HashMap<World, u32> = HashMap::new();
-    let mut class_ids: HashMap<CharKey, u32> = HashMap::new();
+    let mut index: HashMap<(u32, u32, u32), usize> = HashMap::default();
+    let mut shared_ids: HashMap<World, u32> = HashMap::default();
+    let mut class_ids: HashMap<CharKey, u32> = HashMap::default();
     let mut classes: Vec<(u32, Vec<usize>)> = Vec::new();
     for b in blocks {
         let n = shared_ids.len() as u32;
@@ -1066,11 +1108,6 @@ fn run_blocks(
             }
         }
     }
-    if std::env::var("AID_CLASSES").is_ok() && units.len() > 5000 {
-        for k in class_ids.keys() {
-            eprintln!("   class {:?} / start {:?} / pay {:?}", k.now, k.start.loc, k.pay.map(|p| p[0]));
-        }
-    }
     if std::env::var("AID_TRACE").is_ok() {
         eprintln!(
             "  run: {} units ({} shared, {} classes, {} parts), {} bad, {} fallback worlds",
@@ -1107,7 +1144,7 @@ fn canon(rects: Vec<Block>, keys: &mut Keys) -> Worlds {
         rows: Vec<Vec<u32>>,
     }
     let mut groups: Vec<Group> = Vec::new();
-    let mut by_shared: HashMap<World, usize> = HashMap::new();
+    let mut by_shared: HashMap<World, usize> = HashMap::default();
     let mut ids = [Vec::new(), Vec::new()];
     for r in rects {
         let g = *by_shared.entry(r.shared).or_insert_with(|| {
@@ -1141,7 +1178,7 @@ fn canon(rects: Vec<Block>, keys: &mut Keys) -> Worlds {
     }
     let mut blocks: Vec<Block> = Vec::new();
     for g in groups {
-        let mut by_cols: HashMap<Vec<u32>, usize> = HashMap::new();
+        let mut by_cols: HashMap<Vec<u32>, usize> = HashMap::default();
         let first = blocks.len();
         for (a, mut cols) in g.rows.into_iter().enumerate() {
             cols.sort_unstable();
@@ -1274,23 +1311,6 @@ fn update_one(
         }
     }
     let mut worlds = canon(rects, &mut Keys::new(post, h, intro));
-    if std::env::var("AID_DUMP").is_ok() && worlds.parts() > 5000 {
-        let shared: HashSet<World> = worlds.blocks.iter().map(|b| b.shared).collect();
-        let c0: HashSet<Pair> = worlds.blocks.iter().flat_map(|b| b.chars[0].iter().copied()).collect();
-        let c1: HashSet<Pair> = worlds.blocks.iter().flat_map(|b| b.chars[1].iter().copied()).collect();
-        let locs0: HashSet<(Loc, Loc)> = c0.iter().map(|p| (p[0].loc, p[1].loc)).collect();
-        let locs1: HashSet<(Loc, Loc)> = c1.iter().map(|p| (p[0].loc, p[1].loc)).collect();
-        let plans1: HashSet<Plan> = c1.iter().map(|p| p[1].plan).collect();
-        let plans0: HashSet<Plan> = c0.iter().map(|p| p[1].plan).collect();
-        let sh: HashSet<(u8, u8, u8, u8)> = shared.iter().map(|w| (w.now.modify_used, w.now.slide_used, w.now.stretch, w.now.slid)).collect();
-        eprintln!(
-            "dump: {} blocks, {} shared ({} cube/slide/stretch), parts0 {} (locs {}, plans {}), parts1 {} (locs {}, plans {})",
-            worlds.blocks.len(), shared.len(), sh.len(), c0.len(), locs0.len(), plans0.len(), c1.len(), locs1.len(), plans1.len()
-        );
-        let mut sizes: Vec<(usize, usize)> = worlds.blocks.iter().map(|b| (b.chars[0].len(), b.chars[1].len())).collect();
-        sizes.sort_unstable_by_key(|s| std::cmp::Reverse(s.0 * s.1));
-        eprintln!("dump: largest blocks {:?}", &sizes[..sizes.len().min(8)]);
-    }
     if worlds.len() > cap(h, intro) {
         *exact = false;
         let (kept, _) = sample(&worlds, cap(h, intro));
