@@ -715,14 +715,14 @@ fn class_key(mut k: CharKey) -> CharKey {
 struct Item {
     t: State,
     start: Side,
-    tag: u32,
+    tags: Vec<u32>,
 }
 
 /// A surviving world, with the class it stands for and what was done to its open
 /// team-mate.
 struct Found {
     world: World,
-    tag: u32,
+    tags: Vec<u32>,
     probe: Probe,
 }
 
@@ -731,7 +731,7 @@ struct Found {
 struct Survivors {
     found: Vec<Found>,
     cross: Vec<Item>,
-    seen: HashSet<(Key, u32, Probe)>,
+    seen: HashMap<(Key, Probe), usize>,
     base: State,
     h: usize,
     intro: bool,
@@ -743,7 +743,7 @@ impl Survivors {
         Survivors {
             found: Vec::new(),
             cross: Vec::new(),
-            seen: HashSet::default(),
+            seen: HashMap::default(),
             base: key_base(post),
             h,
             intro,
@@ -751,11 +751,16 @@ impl Survivors {
         }
     }
 
-    fn push(&mut self, t: &State, start: Side, tag: u32) {
+    fn push(&mut self, t: &State, start: Side, tags: &[u32]) {
         let world = World { start, now: t.sides[self.h] };
         let probe = t.aid.probe;
-        if self.seen.insert((key(&mut self.base, self.h, self.intro, &world), tag, probe)) {
-            self.found.push(Found { world, tag, probe });
+        let k = (key(&mut self.base, self.h, self.intro, &world), probe);
+        match self.seen.get(&k) {
+            Some(&i) => union(&mut self.found[i].tags, tags),
+            None => {
+                self.seen.insert(k, self.found.len());
+                self.found.push(Found { world, tags: tags.to_vec(), probe });
+            }
         }
     }
 }
@@ -765,7 +770,7 @@ impl Survivors {
 /// unseen stretch stays as wide as the distinct situations, not the paths to them).
 struct Frontier {
     items: Vec<Item>,
-    buckets: HashMap<(Key, usize, u32, Probe), Vec<usize>>,
+    buckets: HashMap<(Key, usize, Probe), Vec<usize>>,
 }
 
 impl Frontier {
@@ -775,9 +780,13 @@ impl Frontier {
 
     fn push(&mut self, out: &mut Survivors, it: Item) {
         let w = World { start: it.start, now: it.t.sides[out.h] };
-        let k = (key(&mut out.base, out.h, out.intro, &w), it.t.log.len(), it.tag, it.t.aid.probe);
+        let k = (key(&mut out.base, out.h, out.intro, &w), it.t.log.len(), it.t.aid.probe);
         let bucket = self.buckets.entry(k).or_default();
-        if bucket.iter().any(|&i| public_eq(&self.items[i].t, &it.t, out.h) && self.items[i].t.log == it.t.log) {
+        if let Some(&i) =
+            bucket.iter().find(|&&i| public_eq(&self.items[i].t, &it.t, out.h) && self.items[i].t.log == it.t.log)
+        {
+            // The same future: one item stands for the team-mates of both.
+            union(&mut self.items[i].tags, &it.tags);
             return;
         }
         bucket.push(self.items.len());
@@ -814,11 +823,11 @@ fn settle(first: Vec<Item>, post: &State, config: &Config, out: &mut Survivors) 
                     // Only the choices whose events so far are the real ones count
                     // toward the level's bound.
                     if post.log.starts_with(&u.log) {
-                        next.push(out, Item { t: u, start: st, tag: it.tag });
+                        next.push(out, Item { t: u, start: st, tags: it.tags.clone() });
                     }
                 }
             } else if it.t.log.len() == post.log.len() && public_eq(&it.t, post, h) {
-                out.push(&it.t, it.start, it.tag);
+                out.push(&it.t, it.start, &it.tags);
             }
         }
         level = next.items;
@@ -864,7 +873,7 @@ impl Update<'_> {
         for &a in alts.iter() {
             let mut t = s.clone();
             rules::apply(&mut t, self.config, a);
-            out.push(Item { t, start: w.start, tag });
+            out.push(Item { t, start: w.start, tags: vec![tag] });
         }
     }
 
@@ -1010,6 +1019,9 @@ fn run_blocks(
     let mut shared_ids: HashMap<World, u32> = HashMap::default();
     let mut class_ids: HashMap<CharKey, u32> = HashMap::default();
     let mut classes: Vec<(u32, Vec<usize>)> = Vec::new();
+    // One team-mate stands for each class everywhere, so that replays of different parts
+    // whose futures meet merge.
+    let mut class_rep: Vec<Pair> = Vec::new();
     for b in blocks {
         let n = shared_ids.len() as u32;
         let sid = *shared_ids.entry(b.shared).or_insert(n);
@@ -1019,6 +1031,9 @@ fn run_blocks(
             let ck = class_key(keys.keys[kid as usize].clone());
             let n = class_ids.len() as u32;
             let cid = *class_ids.entry(ck).or_insert(n);
+            if cid == n {
+                class_rep.push(*pair);
+            }
             match classes.iter_mut().find(|(x, _)| *x == cid) {
                 Some((_, js)) => js.push(j),
                 None => classes.push((cid, vec![j])),
@@ -1028,7 +1043,7 @@ fn run_blocks(
             let pid = keys.id(c, part);
             for (cid, js) in &classes {
                 let i = *index.entry((sid, pid, *cid)).or_insert_with(|| {
-                    units.push(Unit { shared: b.shared, part: *part, rep: b.chars[m][js[0]], mates: Vec::new() });
+                    units.push(Unit { shared: b.shared, part: *part, rep: class_rep[*cid as usize], mates: Vec::new() });
                     units.len() - 1
                 });
                 units[i].mates.extend(js.iter().map(|&j| b.chars[m][j]));
@@ -1077,22 +1092,26 @@ fn run_blocks(
         Some(Block { shared, chars })
     };
     for f in &out.found {
-        let tag = f.tag as usize;
-        if let Some(block) = lift(&f.world, &f.probe, tag, &mut bad) {
-            found[tag].push(block);
+        for &tag in &f.tags {
+            let tag = tag as usize;
+            if let Some(block) = lift(&f.world, &f.probe, tag, &mut bad) {
+                found[tag].push(block);
+            }
         }
     }
     for it in std::mem::take(&mut out.cross) {
-        let tag = it.tag as usize;
-        if cross.is_none() {
-            bad[tag] = true;
-            continue;
-        }
-        let world = World { start: it.start, now: it.t.sides[h] };
-        if let Some(block) = lift(&world, &it.t.aid.probe, tag, &mut bad) {
-            let mut t = it.t;
-            t.aid.probe = Probe::default();
-            crossed[tag].push((t, block));
+        for &tag in &it.tags {
+            let tag = tag as usize;
+            if cross.is_none() {
+                bad[tag] = true;
+                continue;
+            }
+            let world = World { start: it.start, now: it.t.sides[h] };
+            if let Some(block) = lift(&world, &it.t.aid.probe, tag, &mut bad) {
+                let mut t = it.t.clone();
+                t.aid.probe = Probe::default();
+                crossed[tag].push((t, block));
+            }
         }
     }
     let mut fallback = Vec::new();
@@ -1125,6 +1144,13 @@ fn run_blocks(
         *thinned |= out.thinned;
         rects.extend(out.found.iter().map(|f| single(&f.world)));
     }
+}
+
+/// Adds the tags of `more` to the sorted `tags`.
+fn union(tags: &mut Vec<u32>, more: &[u32]) {
+    tags.extend_from_slice(more);
+    tags.sort_unstable();
+    tags.dedup();
 }
 
 /// The block of one world.
@@ -1256,7 +1282,7 @@ fn update_one(
                     let mut t = template.clone();
                     t.sides[h] = w.now;
                     t.aid.probe = probe;
-                    out.push(Item { t, start: w.start, tag });
+                    out.push(Item { t, start: w.start, tags: vec![tag] });
                 };
                 run_blocks(&u, &blocks.blocks, 1 - c, &seed, &mut rects, None, &mut thinned);
             }
