@@ -16,7 +16,7 @@
 //! it (at the end of each round exactly; within a round, up to the plan steps not yet
 //! executed).
 
-use std::collections::{HashMap as StdMap, HashSet as StdSet};
+use std::collections::HashMap as StdMap;
 use std::hash::BuildHasherDefault;
 use std::sync::Arc;
 
@@ -74,7 +74,6 @@ impl std::hash::Hasher for Fx {
 }
 
 type HashMap<K, V> = StdMap<K, V, BuildHasherDefault<Fx>>;
-type HashSet<K> = StdSet<K, BuildHasherDefault<Fx>>;
 
 /// One possible side of a team.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -378,6 +377,35 @@ fn canonical(plan: &Plan, roll: &[u8; DICE], chosen: &[usize]) -> bool {
     })
 }
 
+/// What [`plan::min_cubes`] reads: the character (its plan given apart), the roll, the
+/// walls, the Generators, the dice penalties, the game and the bound.
+type CubesKey = (u8, Hidden, Plan, [u8; DICE], Walls, [Option<crate::state::Piece>; 4], [[u8; 2]; 2], bool, u8);
+
+thread_local! {
+    static CUBES: std::cell::RefCell<HashMap<CubesKey, Option<u8>>> = std::cell::RefCell::new(HashMap::default());
+}
+
+/// [`plan::min_cubes`], remembered: worlds replayed in an update ask it again and again.
+fn min_cubes(state: &State, slot: usize, plan: &Plan, intro: bool, max: u8) -> Option<u8> {
+    let mut generators = [None; 4];
+    for (g, p) in generators.iter_mut().zip(&state.generators) {
+        *g = Some(*p);
+    }
+    let k = (slot as u8, *state.ch(slot), *plan, state.roll, state.walls, generators, state.penalty, intro, max);
+    if let Some(r) = CUBES.with(|c| c.borrow().get(&k).copied()) {
+        return r;
+    }
+    let r = plan::min_cubes(state, slot, plan, intro, max);
+    CUBES.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() > 1 << 16 {
+            c.clear();
+        }
+        c.insert(k, r);
+    });
+    r
+}
+
 /// Every choice a lazy world's acting character may make now (rules §Phase II, judged at
 /// plan time; §Slide).
 pub fn choices(state: &State, config: &Config, start: &Side, out: &mut Vec<Choice>) {
@@ -428,10 +456,10 @@ pub fn choices(state: &State, config: &Config, start: &Side, out: &mut Vec<Choic
                     plan::apply_gain(&mut q, slot, g);
                     q.ch_mut(slot).plan.dice[i] = DieUse::Unlock { value };
                     let c = plan::cubes(roll[i], value);
-                    let mate_cubes = plan::min_cubes(&q, slot ^ 1, &q.ch(slot ^ 1).plan, intro, left - c);
+                    let mate_cubes = min_cubes(&q, slot ^ 1, &q.ch(slot ^ 1).plan, intro, left - c);
                     let qp = q.ch(slot).plan;
                     if let Some(m) = mate_cubes
-                        && plan::min_cubes(&q, slot, &qp, intro, left - c - m).is_some()
+                        && min_cubes(&q, slot, &qp, intro, left - c - m).is_some()
                     {
                         out.push(Choice::Unlock { die: i as u8, value, keep });
                     }
@@ -462,7 +490,7 @@ pub fn choices(state: &State, config: &Config, start: &Side, out: &mut Vec<Choic
     }
     let mate = slot ^ 1;
     let budget = p.modify[ti].saturating_sub(p.sides[ti].modify_used);
-    let mate_cubes = plan::min_cubes(&p, mate, &p.ch(mate).plan, intro, budget);
+    let mate_cubes = min_cubes(&p, mate, &p.ch(mate).plan, intro, budget);
     let Some(mate_cubes) = mate_cubes else { return };
     for a in steps {
         let Ok((np, _, _)) = plan::step_plan(&p, slot, a, intro) else { continue };
@@ -478,7 +506,7 @@ pub fn choices(state: &State, config: &Config, start: &Side, out: &mut Vec<Choic
         for &want in wants {
             let mut q = np;
             q.want[k] = want;
-            if plan::min_cubes(&p, slot, &q, intro, budget - mate_cubes).is_some() {
+            if min_cubes(&p, slot, &q, intro, budget - mate_cubes).is_some() {
                 out.push(Choice::Place { tile: planned.tile, room: planned.room, want });
             }
         }
