@@ -248,3 +248,81 @@ fn factored_aid_equals_whole_worlds() {
         }
     }
 }
+
+/// The intro game's aids are exact: along seeded random games played to their end, no aid
+/// is ever thinned, and both hold the real side after every action (`play` asserts it).
+#[test]
+fn intro_aids_stay_exact_to_the_end() {
+    let seeds: Vec<u64> = match std::env::var("EXACT_SEEDS") {
+        Ok(s) => s.split(',').map(|x| x.parse().unwrap()).collect(),
+        Err(_) => vec![21, 22, 23],
+    };
+    for players in [4, 2] {
+        let cfg = config(serde_json::json!({"intro": true, "players": players}));
+        for &seed in &seeds {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut state = rules::initial(&cfg);
+            let mut legal = Vec::new();
+            let mut steps = 0;
+            while state.phase != Phase::Over {
+                rules::legal(&state, &cfg, &mut legal);
+                let action = legal[rng.random_range(0..legal.len())];
+                aid::play(&mut state, &cfg, action);
+                steps += 1;
+                for h in 0..2 {
+                    assert!(state.aid.exact[h], "{players} players seed {seed} step {steps} after {action}: team {h}'s intro aid was thinned");
+                    assert!(
+                        aid::contains(&state, h),
+                        "{players} players seed {seed} step {steps} after {action}: team {h}'s real side is not in its exact aid"
+                    );
+                    assert!(marginal(&state, h), "seed {seed} step {steps}: a character stands outside the aid's rooms");
+                }
+            }
+        }
+    }
+}
+
+/// A state determinized from the Villains' view puts the Spies (and their hidden devices)
+/// only where the exact aid allows: its side is one of the aid's worlds, as far as the
+/// view can tell (rooms, devices).
+#[test]
+fn determinized_spies_are_in_the_exact_aid() {
+    let cfg = config(serde_json::json!({"intro": true}));
+    let game = SabotageSpies::new(&cfg.options()).unwrap();
+    for seed in [31u64, 32] {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut draw = ChaCha8Rng::seed_from_u64(seed + 1);
+        let mut state = rules::initial(&cfg);
+        let mut legal = Vec::new();
+        let mut steps = 0;
+        while state.phase != Phase::Over && state.round <= 12 {
+            rules::legal(&state, &cfg, &mut legal);
+            let action = legal[rng.random_range(0..legal.len())];
+            aid::play(&mut state, &cfg, action);
+            steps += 1;
+            let view = game.view(&state, 0);
+            assert!(view.deduction.exact, "seed {seed} step {steps}: the Villains' intro aid was thinned");
+            for _ in 0..3 {
+                let copy = game.determinize(&view, &mut draw);
+                // The copy carries the view's aid: its Spies' side must be among it.
+                assert!(
+                    aid::contains(&copy, 1),
+                    "seed {seed} step {steps} after {action}: a determinized Spies' side is not in the aid"
+                );
+                let d = &view.deduction;
+                for c in 0..2 {
+                    match copy.ch(2 + c).loc.standing() {
+                        Some(r) => assert!(d.rooms[c].contains(r), "seed {seed} step {steps}: Spy {c} drawn in {r}"),
+                        None => assert!(d.away[c], "seed {seed} step {steps}: Spy {c} drawn away"),
+                    }
+                }
+                for (i, t) in copy.sides[1].secret.iter().enumerate() {
+                    match t {
+                        Some(t) => assert!(d.devices[i].contains(t.room)),
+                        None => assert!(d.supply[i]),
+                    }
+                }
+            }
+        }
+    }
+}
