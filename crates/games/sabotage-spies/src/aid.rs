@@ -15,6 +15,17 @@
 //! to it and to what the other team saw: the aid is exact, and the real side is always in
 //! it (at the end of each round exactly; within a round, up to the plan steps not yet
 //! executed).
+//!
+//! **Factoring** ([`Worlds`]): the set is kept as disjoint blocks, each a shared part (cubes,
+//! slides, hidden devices) with every pairing of a first character's possible parts with a
+//! second's. While one character executes, each of its parts is replayed once per shared
+//! part and *class* of team-mates (team-mates that differ only in their rooms), the
+//! team-mate left open ([`Probe`]): an Earpiece on it is recorded and made afterwards in
+//! each of its rooms; a rule that reads its room (an attack, a reveal, a count, a TNT) sends
+//! that replay back to whole worlds. When the team-mate's turn comes within the same
+//! action, the roles swap. The blocks are then put in a canonical form (per shared part,
+//! first characters grouped by the set of second characters they pair with), so the set is
+//! the same as replaying every whole world (`tests/aid.rs` compares the two).
 
 use std::collections::HashMap as StdMap;
 use std::hash::BuildHasherDefault;
@@ -103,9 +114,9 @@ impl World {
     /// The world made of a shared part and the two characters' parts.
     pub fn join(shared: &World, chars: [&Pair; 2]) -> World {
         let mut w = *shared;
-        for c in 0..2 {
-            w.start.chars[c] = chars[c][0];
-            w.now.chars[c] = chars[c][1];
+        for (c, part) in chars.into_iter().enumerate() {
+            w.start.chars[c] = part[0];
+            w.now.chars[c] = part[1];
         }
         w
     }
@@ -379,7 +390,8 @@ fn canonical(plan: &Plan, roll: &[u8; DICE], chosen: &[usize]) -> bool {
 
 /// What [`plan::min_cubes`] reads: the character (its plan given apart), the roll, the
 /// walls, the Generators, the dice penalties, the game and the bound.
-type CubesKey = (u8, Hidden, Plan, [u8; DICE], Walls, [Option<crate::state::Piece>; 4], [[u8; 2]; 2], bool, u8);
+type CubesKey =
+    (u8, Hidden, Plan, [u8; DICE], Walls, [Option<crate::state::Piece>; 4], [[u8; 2]; 2], bool, u8);
 
 thread_local! {
     static CUBES: std::cell::RefCell<HashMap<CubesKey, Option<u8>>> = std::cell::RefCell::new(HashMap::default());
@@ -391,7 +403,8 @@ fn min_cubes(state: &State, slot: usize, plan: &Plan, intro: bool, max: u8) -> O
     for (g, p) in generators.iter_mut().zip(&state.generators) {
         *g = Some(*p);
     }
-    let k = (slot as u8, *state.ch(slot), *plan, state.roll, state.walls, generators, state.penalty, intro, max);
+    let k =
+        (slot as u8, *state.ch(slot), *plan, state.roll, state.walls, generators, state.penalty, intro, max);
     if let Some(r) = CUBES.with(|c| c.borrow().get(&k).copied()) {
         return r;
     }
@@ -688,7 +701,8 @@ fn char_key(base: &mut State, h: usize, intro: bool, c: usize, pair: &Pair) -> C
     side.chars[c].plan = plan;
     base.sides[h] = side;
     let slot = 2 * h + c;
-    let (Some(p), Some(at)) = (plan::prefix_pay(base, slot, &plan, upto), plan::walk(base, slot, &plan, upto))
+    let (Some(p), Some(at)) =
+        (plan::prefix_pay(base, slot, &plan, upto), plan::walk(base, slot, &plan, upto))
     else {
         return CharKey { now, start, pay };
     };
@@ -810,8 +824,9 @@ impl Frontier {
         let w = World { start: it.start, now: it.t.sides[out.h] };
         let k = (key(&mut out.base, out.h, out.intro, &w), it.t.log.len(), it.t.aid.probe);
         let bucket = self.buckets.entry(k).or_default();
-        if let Some(&i) =
-            bucket.iter().find(|&&i| public_eq(&self.items[i].t, &it.t, out.h) && self.items[i].t.log == it.t.log)
+        if let Some(&i) = bucket
+            .iter()
+            .find(|&&i| public_eq(&self.items[i].t, &it.t, out.h) && self.items[i].t.log == it.t.log)
         {
             // The same future: one item stands for the team-mates of both.
             union(&mut self.items[i].tags, &it.tags);
@@ -1018,6 +1033,10 @@ impl Keys {
     }
 }
 
+/// Makes the first states of a world (its team-mate left open as the probe says) into the
+/// list, each with the tag.
+type Seed<'a> = &'a dyn Fn(&World, Probe, u32, &mut Vec<Item>);
+
 /// Replays `blocks` with character `c` of team `h` acting: each of its parts once per
 /// shared part and class of team-mates ([`class_key`]) it pairs with, the team-mate left
 /// open ([`Probe`]); where the replay read the team-mate's room, pair by pair. `seed`
@@ -1027,7 +1046,7 @@ fn run_blocks(
     u: &Update,
     blocks: &[Block],
     c: usize,
-    seed: &dyn Fn(&World, Probe, u32, &mut Vec<Item>),
+    seed: Seed,
     rects: &mut Vec<Block>,
     mut cross: Option<&mut Vec<(State, Block)>>,
     thinned: &mut bool,
@@ -1071,7 +1090,12 @@ fn run_blocks(
             let pid = keys.id(c, part);
             for (cid, js) in &classes {
                 let i = *index.entry((sid, pid, *cid)).or_insert_with(|| {
-                    units.push(Unit { shared: b.shared, part: *part, rep: class_rep[*cid as usize], mates: Vec::new() });
+                    units.push(Unit {
+                        shared: b.shared,
+                        part: *part,
+                        rep: class_rep[*cid as usize],
+                        mates: Vec::new(),
+                    });
                     units.len() - 1
                 });
                 units[i].mates.extend(js.iter().map(|&j| b.chars[m][j]));
@@ -1155,17 +1179,6 @@ fn run_blocks(
             }
         }
     }
-    if std::env::var("AID_TRACE").is_ok() {
-        eprintln!(
-            "  run: {} units ({} shared, {} classes, {} parts), {} bad, {} fallback worlds",
-            units.len(),
-            shared_ids.len(),
-            class_ids.len(),
-            keys.by_part[c].len(),
-            bad.iter().filter(|&&b| b).count(),
-            fallback.len()
-        );
-    }
     if !fallback.is_empty() {
         let mut out = Survivors::new(u.post, h, intro);
         settle(fallback, u.post, u.config, &mut out);
@@ -1211,8 +1224,8 @@ fn canon(rects: Vec<Block>, keys: &mut Keys) -> Worlds {
             groups.len() - 1
         });
         let group = &mut groups[g];
-        for c in 0..2 {
-            ids[c].clear();
+        for (c, ids) in ids.iter_mut().enumerate() {
+            ids.clear();
             for p in &r.chars[c] {
                 let k = keys.id(c, p);
                 let n = group.ids[c].len() as u32;
@@ -1223,7 +1236,7 @@ fn canon(rects: Vec<Block>, keys: &mut Keys) -> Worlds {
                         group.rows.push(Vec::new());
                     }
                 }
-                ids[c].push(id);
+                ids.push(id);
             }
         }
         for &a in &ids[0] {
@@ -1364,11 +1377,12 @@ fn update_one(
             r.shared.start = r.shared.now;
         }
     }
-    let mut worlds = canon(rects, &mut Keys::new(post, h, intro));
+    let mut keys = Keys::new(post, h, intro);
+    let mut worlds = canon(rects, &mut keys);
     if worlds.len() > cap(h, intro) {
         *exact = false;
         let (kept, _) = sample(&worlds, cap(h, intro));
-        worlds = Worlds::of(kept);
+        worlds = canon(kept.iter().map(single).collect(), &mut keys);
     }
     worlds
 }
@@ -1396,22 +1410,8 @@ pub fn play(state: &mut State, config: &Config, action: Action) {
     let pre = state.clone();
     rules::apply(state, config, action);
     let mut exact = aids.exact;
-    let worlds = [0, 1].map(|h| {
-        let t = std::time::Instant::now();
-        let w = update_one(&pre, state, config, action, h, &aids.worlds[h], &mut exact[h]);
-        if std::env::var("AID_TRACE").is_ok() && t.elapsed().as_secs_f64() > 0.05 {
-            eprintln!(
-                "aid {h} round {} {:?} {action}: {} -> {} worlds ({} parts), {:.3}s",
-                pre.round,
-                pre.stage,
-                aids.worlds[h].len(),
-                w.len(),
-                w.parts(),
-                t.elapsed().as_secs_f64()
-            );
-        }
-        Arc::new(w)
-    });
+    let worlds =
+        [0, 1].map(|h| Arc::new(update_one(&pre, state, config, action, h, &aids.worlds[h], &mut exact[h])));
     log.append(&mut state.log);
     state.log = log;
     state.aid = Aids { tracking: true, worlds, exact, probe: Probe::default() };
@@ -1472,9 +1472,10 @@ pub fn contains(state: &State, h: usize) -> bool {
     let (tshared, tparts) = World::of(truth).split();
     let worlds = &state.aid.worlds[h];
     let any = |f: &dyn Fn(&World) -> bool, g: &dyn Fn(&Hidden, &Hidden) -> bool| {
-        worlds.blocks.iter().any(|b| {
-            f(&b.shared) && (0..2).all(|c| b.chars[c].iter().any(|p| g(&p[1], &tparts[c][1])))
-        })
+        worlds
+            .blocks
+            .iter()
+            .any(|b| f(&b.shared) && (0..2).all(|c| b.chars[c].iter().any(|p| g(&p[1], &tparts[c][1]))))
     };
     if state.phase == Phase::Over {
         // A game over keeps its plans, which nothing reads any more (a determinized copy
@@ -1492,7 +1493,6 @@ pub fn contains(state: &State, h: usize) -> bool {
     }
     any(&|s| s.now.secret == truth.secret, &|a, b| a.loc.standing() == b.loc.standing())
 }
-
 
 /// Completes the lazy plans of team `h` in `state` (a determinized state built from a
 /// world) with random legal steps, so that every plan has the steps the view shows; `false`

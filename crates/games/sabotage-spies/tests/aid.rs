@@ -238,7 +238,10 @@ fn factored_aid_equals_whole_worlds() {
             steps += 1;
             for h in 0..2 {
                 let (a, b) = (&state.aid.worlds[h], &flat.aid.worlds[h]);
-                assert!(state.aid.exact[h] && flat.aid.exact[h], "seed {seed} step {steps}: an intro aid was thinned");
+                assert!(
+                    state.aid.exact[h] && flat.aid.exact[h],
+                    "seed {seed} step {steps}: an intro aid was thinned"
+                );
                 assert_eq!(
                     (a.len(), sides(a)),
                     (b.len(), sides(b)),
@@ -270,12 +273,18 @@ fn intro_aids_stay_exact_to_the_end() {
                 aid::play(&mut state, &cfg, action);
                 steps += 1;
                 for h in 0..2 {
-                    assert!(state.aid.exact[h], "{players} players seed {seed} step {steps} after {action}: team {h}'s intro aid was thinned");
+                    assert!(
+                        state.aid.exact[h],
+                        "{players} players seed {seed} step {steps} after {action}: team {h}'s intro aid was thinned"
+                    );
                     assert!(
                         aid::contains(&state, h),
                         "{players} players seed {seed} step {steps} after {action}: team {h}'s real side is not in its exact aid"
                     );
-                    assert!(marginal(&state, h), "seed {seed} step {steps}: a character stands outside the aid's rooms");
+                    assert!(
+                        marginal(&state, h),
+                        "seed {seed} step {steps}: a character stands outside the aid's rooms"
+                    );
                 }
             }
         }
@@ -312,7 +321,9 @@ fn determinized_spies_are_in_the_exact_aid() {
                 let d = &view.deduction;
                 for c in 0..2 {
                     match copy.ch(2 + c).loc.standing() {
-                        Some(r) => assert!(d.rooms[c].contains(r), "seed {seed} step {steps}: Spy {c} drawn in {r}"),
+                        Some(r) => {
+                            assert!(d.rooms[c].contains(r), "seed {seed} step {steps}: Spy {c} drawn in {r}")
+                        }
                         None => assert!(d.away[c], "seed {seed} step {steps}: Spy {c} drawn away"),
                     }
                 }
