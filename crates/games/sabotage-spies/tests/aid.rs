@@ -15,8 +15,9 @@ fn config(json: serde_json::Value) -> Config {
 
 /// Plays a random game with the aids tracked; asserts the truth is in both aids after
 /// every action while they are exact (never thinned: `aid::CAP`) and, every few actions, that each seat's view survives determinization.
-/// Returns the final state and the largest aid seen.
-fn play(cfg: &Config, seed: u64, rounds: u16) -> (State, [usize; 2], [[usize; 3]; 2]) {
+/// Returns the final state, the largest aid seen, the thinned steps, and the seconds the
+/// aid updates took in all and the worst one.
+fn play(cfg: &Config, seed: u64, rounds: u16) -> (State, [usize; 2], [[usize; 3]; 2], [f64; 2]) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut state = rules::initial(cfg);
     let mut legal = Vec::new();
@@ -24,12 +25,17 @@ fn play(cfg: &Config, seed: u64, rounds: u16) -> (State, [usize; 2], [[usize; 3]
     // Per aid: steps thinned, and of those the steps whose worlds still hold the truth.
     let mut thinned = [[0; 3]; 2];
     let mut steps = 0;
+    let mut time = [0.0f64; 2];
     let game = SabotageSpies::new(&cfg.options()).unwrap();
     let mut draw = ChaCha8Rng::seed_from_u64(seed + 1000);
     while state.phase != Phase::Over && state.round <= rounds {
         rules::legal(&state, cfg, &mut legal);
         let action = legal[rng.random_range(0..legal.len())];
+        let t = std::time::Instant::now();
         aid::play(&mut state, cfg, action);
+        let took = t.elapsed().as_secs_f64();
+        time[0] += took;
+        time[1] = time[1].max(took);
         steps += 1;
         for (h, most) in most.iter_mut().enumerate() {
             *most = (*most).max(state.aid.worlds[h].len());
@@ -67,7 +73,7 @@ fn play(cfg: &Config, seed: u64, rounds: u16) -> (State, [usize; 2], [[usize; 3]
             }
         }
     }
-    (state, most, thinned)
+    (state, most, thinned, time)
 }
 
 /// Whether every character of team `h` stands where the aid's summary says it may (what a
@@ -107,10 +113,12 @@ fn aid_sizes() {
         let cfg = config(set.clone());
         for &seed in &seeds {
             let t = std::time::Instant::now();
-            let (state, most, thinned) = play(&cfg, seed, u16::MAX);
+            let (state, most, thinned, time) = play(&cfg, seed, u16::MAX);
             println!(
-                "{set} seed {seed}: {} rounds, largest aids {most:?}, thinned steps (holding the truth, holding each room) {thinned:?}, {:.1}s",
+                "{set} seed {seed}: {} rounds, largest aids {most:?}, thinned steps (holding the truth, holding each room) {thinned:?}, aid updates {:.1}s in all, worst {:.3}s; {:.1}s with the checks",
                 state.round,
+                time[0],
+                time[1],
                 t.elapsed().as_secs_f64()
             );
         }
