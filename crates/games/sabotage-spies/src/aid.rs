@@ -15,8 +15,20 @@
 //! to it and to what the other team saw: the aid is exact, and the real side is always in
 //! it (at the end of each round exactly; within a round, up to the plan steps not yet
 //! executed).
+//!
+//! **Factoring** ([`Worlds`]): the set is kept as disjoint blocks, each a shared part (cubes,
+//! slides, hidden devices) with every pairing of a first character's possible parts with a
+//! second's. While one character executes, each of its parts is replayed once per shared
+//! part and *class* of team-mates (team-mates that differ only in their rooms), the
+//! team-mate left open ([`Probe`]): an Earpiece on it is recorded and made afterwards in
+//! each of its rooms; a rule that reads its room (an attack, a reveal, a count, a TNT) sends
+//! that replay back to whole worlds. When the team-mate's turn comes within the same
+//! action, the roles swap. The blocks are then put in a canonical form (per shared part,
+//! first characters grouped by the set of second characters they pair with), so the set is
+//! the same as replaying every whole world (`tests/aid.rs` compares the two).
 
-use std::collections::HashSet;
+use std::collections::HashMap as StdMap;
+use std::hash::BuildHasherDefault;
 use std::sync::Arc;
 
 use rand::Rng;
@@ -25,14 +37,54 @@ use serde::{Deserialize, Serialize};
 use crate::action::{Action, RoomTile, TileId};
 use crate::config::Config;
 use crate::data::{Cost, Team};
-use crate::map::{Dir, Room, Rooms};
+use crate::map::{Dir, Room, Rooms, Walls};
 use crate::plan;
 use crate::rules;
 use crate::state::{
-    DICE, DieUse, Loc, Pending, Phase, Plan, Planned, SPACES, Side, State, slot_team, team_index,
+    DICE, DieUse, Hidden, Loc, Pending, Phase, Plan, Planned, SPACES, Side, State, slot_team, team_index,
 };
 use crate::tiles::Effect;
 use crate::tiles::table;
+
+/// A fast hash for the aid's own tables (keys of worlds and parts, never adversarial).
+#[derive(Default, Clone, Copy)]
+struct Fx(u64);
+
+impl Fx {
+    fn add(&mut self, w: u64) {
+        self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+impl std::hash::Hasher for Fx {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut b = [0u8; 8];
+            b[..chunk.len()].copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(b));
+        }
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.add(u64::from(i));
+    }
+    fn write_u16(&mut self, i: u16) {
+        self.add(u64::from(i));
+    }
+    fn write_u32(&mut self, i: u32) {
+        self.add(u64::from(i));
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.add(i);
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type HashMap<K, V> = StdMap<K, V, BuildHasherDefault<Fx>>;
 
 /// One possible side of a team.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -48,6 +100,116 @@ impl World {
     pub fn of(side: Side) -> World {
         World { start: side, now: side }
     }
+
+    /// The world's part shared by the team (cubes, devices, slides), its characters
+    /// cleared, and each character's part.
+    pub fn split(&self) -> (World, [Pair; 2]) {
+        let chars = [0, 1].map(|c| [self.start.chars[c], self.now.chars[c]]);
+        let mut shared = *self;
+        shared.start.chars = [Hidden::default(); 2];
+        shared.now.chars = [Hidden::default(); 2];
+        (shared, chars)
+    }
+
+    /// The world made of a shared part and the two characters' parts.
+    pub fn join(shared: &World, chars: [&Pair; 2]) -> World {
+        let mut w = *shared;
+        for (c, part) in chars.into_iter().enumerate() {
+            w.start.chars[c] = part[0];
+            w.now.chars[c] = part[1];
+        }
+        w
+    }
+}
+
+/// One character's part of a world: what it was when the round's plans were made, and
+/// what it is now.
+pub type Pair = [Hidden; 2];
+
+/// A set of worlds that is a product: one shared part, and every pairing of a first
+/// character's part with a second's (rules §The deduction aid, "Factoring").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Block {
+    /// The part the characters share (its `chars` are cleared).
+    pub shared: World,
+    /// Each character's possible parts.
+    pub chars: [Vec<Pair>; 2],
+}
+
+impl Block {
+    /// The number of worlds.
+    pub fn len(&self) -> usize {
+        self.chars[0].len() * self.chars[1].len()
+    }
+
+    /// Whether it holds no world.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The world pairing the `i`-th first character's part with the `j`-th second's.
+    pub fn world(&self, i: usize, j: usize) -> World {
+        World::join(&self.shared, [&self.chars[0][i], &self.chars[1][j]])
+    }
+}
+
+/// A team's possible sides: a union of disjoint [`Block`]s (no world is in two).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Worlds {
+    blocks: Vec<Block>,
+}
+
+impl Worlds {
+    /// The set holding these worlds, one block each.
+    pub fn of(worlds: impl IntoIterator<Item = World>) -> Worlds {
+        let blocks = worlds
+            .into_iter()
+            .map(|w| {
+                let (shared, [a, b]) = w.split();
+                Block { shared, chars: [vec![a], vec![b]] }
+            })
+            .collect();
+        Worlds { blocks }
+    }
+
+    /// The blocks.
+    pub fn blocks(&self) -> &[Block] {
+        &self.blocks
+    }
+
+    /// The number of worlds.
+    pub fn len(&self) -> usize {
+        self.blocks.iter().map(Block::len).sum()
+    }
+
+    /// Whether there is no world.
+    pub fn is_empty(&self) -> bool {
+        self.blocks.iter().all(Block::is_empty)
+    }
+
+    /// The number of characters' parts held (what the set costs to keep and update).
+    pub fn parts(&self) -> usize {
+        self.blocks.iter().map(|b| b.chars[0].len() + b.chars[1].len()).sum()
+    }
+
+    /// The `i`-th world (`i < len()`), blocks in order, each row by row.
+    pub fn get(&self, mut i: usize) -> World {
+        for b in &self.blocks {
+            if i < b.len() {
+                let n = b.chars[1].len();
+                return b.world(i / n, i % n);
+            }
+            i -= b.len();
+        }
+        panic!("world index out of range")
+    }
+
+    /// Every world, in the order of [`Worlds::get`].
+    pub fn iter(&self) -> impl Iterator<Item = World> + '_ {
+        self.blocks.iter().flat_map(|b| {
+            (0..b.chars[0].len()).flat_map(move |i| (0..b.chars[1].len()).map(move |j| b.world(i, j)))
+        })
+    }
 }
 
 /// The two aids: `worlds[0]` the Villains' possible sides (what the Spies may know),
@@ -57,11 +219,52 @@ pub struct Aids {
     /// Whether playing updates the aids (a determinized copy inside a search does not).
     pub tracking: bool,
     /// Each team's possible sides.
-    pub worlds: [Arc<Vec<World>>; 2],
+    pub worlds: [Arc<Worlds>; 2],
     /// Whether each set is exact: an aid thinned past [`CAP`] holds only possible sides,
     /// not every one.
     #[serde(default = "both")]
     pub exact: [bool; 2],
+    /// What a world being updated does with a team-mate it leaves open (never in a real
+    /// game).
+    #[serde(skip)]
+    pub probe: Probe,
+}
+
+/// An Earpiece move made on a team-mate whose room a world leaves open, with what it
+/// depended on then.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MateMove {
+    /// The direction.
+    pub dir: Dir,
+    /// The frozen rooms then.
+    pub frozen: Rooms,
+    /// The walls then.
+    pub walls: Walls,
+}
+
+/// Set while a world is replayed with its acting character's team-mate standing for a
+/// whole class of team-mates that differ only in their rooms (rules §The deduction aid,
+/// "Factoring"): the rules record what they do to the team-mate's room, or mark that they
+/// read it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Probe {
+    /// The slot of the team-mate left open.
+    pub mate: Option<u8>,
+    /// Whether a rule read its room (an attack, a reveal, a count, a TNT, an Earpiece into
+    /// a room with a device): the world must then be replayed with each team-mate.
+    pub read: bool,
+    /// The Earpiece moves made on it, in order.
+    pub moves: [Option<MateMove>; 2],
+}
+
+impl Probe {
+    /// Records an Earpiece move on the open team-mate.
+    pub fn record(&mut self, m: MateMove) {
+        match self.moves.iter_mut().find(|x| x.is_none()) {
+            Some(slot) => *slot = Some(m),
+            None => self.read = true,
+        }
+    }
 }
 
 fn both() -> [bool; 2] {
@@ -77,15 +280,25 @@ impl Default for Aids {
 impl Aids {
     /// The aids of a game that has not begun: each side as set up.
     pub fn of(sides: &[Side; 2]) -> Aids {
-        Aids { tracking: true, worlds: sides.map(|s| Arc::new(vec![World::of(s)])), exact: both() }
+        Aids {
+            tracking: true,
+            worlds: sides.map(|s| Arc::new(Worlds::of([World::of(s)]))),
+            exact: both(),
+            probe: Probe::default(),
+        }
     }
 }
 
-/// The most worlds each aid keeps: past it an aid is **thinned** to a sample of its worlds
-/// and is no longer exact (rules §The deduction aid, "Bounds"). The Villains' hidden unlock
-/// spaces, tiers and plans make their exact set grow past millions in the full game; the
-/// Spies' hidden unlock markers past a hundred thousand.
+/// The most worlds the full game's aids replay one by one: past it an aid is **thinned**
+/// to a sample of its worlds and is no longer exact (rules §The deduction aid, "Bounds").
+/// The Villains' hidden unlock spaces, tiers and plans make their exact set grow past
+/// millions in the full game; the Spies' hidden unlock markers past a hundred thousand.
+/// The intro game's aids are never thinned.
 pub const CAP: [usize; 2] = [1024, 4096];
+
+fn cap(h: usize, intro: bool) -> usize {
+    if intro { usize::MAX } else { CAP[h] }
+}
 
 /// Keeps `n` of `worlds`: at least one for each placement of the characters and hidden
 /// devices while there is room, then the others by a fixed hash. The choice never depends
@@ -99,7 +312,7 @@ fn thin_by<T>(items: &mut Vec<T>, n: usize, world: impl Fn(&T) -> World) {
     use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
     let hasher = BuildHasherDefault::<DefaultHasher>::default();
     // Rank within each placement, then hash: the first of every placement come first.
-    let mut seen: std::collections::HashMap<([Loc; 2], [Option<Room>; 2]), u32> = Default::default();
+    let mut seen: HashMap<([Loc; 2], [Option<Room>; 2]), u32> = Default::default();
     let mut order: Vec<(u32, u64, usize)> = Vec::with_capacity(items.len());
     let mut hashed: Vec<(u64, usize)> =
         items.iter().enumerate().map(|(i, t)| (hasher.hash_one(world(t)), i)).collect();
@@ -175,6 +388,37 @@ fn canonical(plan: &Plan, roll: &[u8; DICE], chosen: &[usize]) -> bool {
     })
 }
 
+/// What [`plan::min_cubes`] reads: the character (its plan given apart), the roll, the
+/// walls, the Generators, the dice penalties, the game and the bound.
+type CubesKey =
+    (u8, Hidden, Plan, [u8; DICE], Walls, [Option<crate::state::Piece>; 4], [[u8; 2]; 2], bool, u8);
+
+thread_local! {
+    static CUBES: std::cell::RefCell<HashMap<CubesKey, Option<u8>>> = std::cell::RefCell::new(HashMap::default());
+}
+
+/// [`plan::min_cubes`], remembered: worlds replayed in an update ask it again and again.
+fn min_cubes(state: &State, slot: usize, plan: &Plan, intro: bool, max: u8) -> Option<u8> {
+    let mut generators = [None; 4];
+    for (g, p) in generators.iter_mut().zip(&state.generators) {
+        *g = Some(*p);
+    }
+    let k =
+        (slot as u8, *state.ch(slot), *plan, state.roll, state.walls, generators, state.penalty, intro, max);
+    if let Some(r) = CUBES.with(|c| c.borrow().get(&k).copied()) {
+        return r;
+    }
+    let r = plan::min_cubes(state, slot, plan, intro, max);
+    CUBES.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() > 1 << 16 {
+            c.clear();
+        }
+        c.insert(k, r);
+    });
+    r
+}
+
 /// Every choice a lazy world's acting character may make now (rules §Phase II, judged at
 /// plan time; §Slide).
 pub fn choices(state: &State, config: &Config, start: &Side, out: &mut Vec<Choice>) {
@@ -225,10 +469,10 @@ pub fn choices(state: &State, config: &Config, start: &Side, out: &mut Vec<Choic
                     plan::apply_gain(&mut q, slot, g);
                     q.ch_mut(slot).plan.dice[i] = DieUse::Unlock { value };
                     let c = plan::cubes(roll[i], value);
-                    let mate_cubes = plan::min_cubes(&q, slot ^ 1, &q.ch(slot ^ 1).plan, intro, left - c);
+                    let mate_cubes = min_cubes(&q, slot ^ 1, &q.ch(slot ^ 1).plan, intro, left - c);
                     let qp = q.ch(slot).plan;
                     if let Some(m) = mate_cubes
-                        && plan::min_cubes(&q, slot, &qp, intro, left - c - m).is_some()
+                        && min_cubes(&q, slot, &qp, intro, left - c - m).is_some()
                     {
                         out.push(Choice::Unlock { die: i as u8, value, keep });
                     }
@@ -259,7 +503,7 @@ pub fn choices(state: &State, config: &Config, start: &Side, out: &mut Vec<Choic
     }
     let mate = slot ^ 1;
     let budget = p.modify[ti].saturating_sub(p.sides[ti].modify_used);
-    let mate_cubes = plan::min_cubes(&p, mate, &p.ch(mate).plan, intro, budget);
+    let mate_cubes = min_cubes(&p, mate, &p.ch(mate).plan, intro, budget);
     let Some(mate_cubes) = mate_cubes else { return };
     for a in steps {
         let Ok((np, _, _)) = plan::step_plan(&p, slot, a, intro) else { continue };
@@ -275,7 +519,7 @@ pub fn choices(state: &State, config: &Config, start: &Side, out: &mut Vec<Choic
         for &want in wants {
             let mut q = np;
             q.want[k] = want;
-            if plan::min_cubes(&p, slot, &q, intro, budget - mate_cubes).is_some() {
+            if min_cubes(&p, slot, &q, intro, budget - mate_cubes).is_some() {
                 out.push(Choice::Place { tile: planned.tile, room: planned.room, want });
             }
         }
@@ -410,12 +654,20 @@ fn public_eq(a: &State, b: &State, h: usize) -> bool {
 /// them ([`plan::prefix_pay`]) and where they took the character at plan time
 /// ([`plan::walk`]), from which the rest of the path is judged. The key keeps exactly
 /// that: the executed tiles as a sorted multiset, their directions dropped, the plan-time
-/// room replaced by the walked one.
-#[derive(PartialEq, Eq, Hash)]
+/// room replaced by the walked one. It is the shared part and each character's part
+/// ([`CharKey`]), computed apart.
+#[derive(Clone, PartialEq, Eq, Hash)]
 struct Key {
-    now: Side,
-    start: Side,
-    pay: [Option<[u8; 16]>; 2],
+    shared: World,
+    chars: [CharKey; 2],
+}
+
+/// One character's part of a [`Key`].
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct CharKey {
+    now: Hidden,
+    start: Hidden,
+    pay: Option<[u8; 16]>,
 }
 
 /// The plan-time state a world is judged on, with its side to be filled in ([`key`]).
@@ -427,60 +679,101 @@ fn key_base(post: &State) -> State {
 }
 
 fn key(base: &mut State, h: usize, intro: bool, w: &World) -> Key {
-    let mut now = w.now;
-    let mut start = w.start;
-    let mut pay = [None; 2];
-    if base.phase == Phase::Execute {
-        let mut side = w.start;
-        for (c, n) in side.chars.iter_mut().zip(now.chars) {
-            c.plan = n.plan;
-        }
-        base.sides[h] = side;
-        for (c, pay) in pay.iter_mut().enumerate() {
-            let slot = 2 * h + c;
-            let plan = now.chars[c].plan;
-            let upto = usize::from(plan.done).min(SPACES);
-            if upto == 0 {
-                continue;
-            }
-            let (Some(p), Some(at)) =
-                (plan::prefix_pay(base, slot, &plan, upto), plan::walk(base, slot, &plan, upto))
-            else {
-                continue;
-            };
-            if !plan.lazy && plan.tiles[upto..].iter().all(Option::is_none) {
-                // Its plan has ended and run: only the cubes it needs are left to matter
-                // (its team-mate's plan must leave them).
-                let limit = usize::from(plan::dice_limit(base, slot, intro));
-                let placed = usize::from(plan.dice_placed());
-                let least = (0..16usize)
-                    .filter(|m| m.count_ones() as usize + placed <= limit)
-                    .map(|m| p[m])
-                    .min()
-                    .unwrap_or(u8::MAX);
-                now.chars[c].plan = Plan { dice: plan.dice, ..Plan::default() };
-                start.chars[c].loc = Loc::Off;
-                *pay = Some([least; 16]);
-                continue;
-            }
-            let mut tiles: Vec<TileId> = plan.tiles[..upto].iter().flatten().map(|p| p.tile).collect();
-            tiles.sort_unstable();
-            let norm = &mut now.chars[c].plan;
-            for s in 0..upto {
-                norm.tiles[s] = tiles.get(s).map(|&tile| Planned { tile, room: None });
-                norm.want[s] = 0;
-            }
-            start.chars[c].loc = at;
-            *pay = Some(p);
-        }
-    }
-    Key { now, start, pay }
+    let (shared, chars) = w.split();
+    Key { chars: [0, 1].map(|c| char_key(base, h, intro, c, &chars[c])), shared }
 }
 
-/// Collects the surviving worlds, one per [`Key`], in a deterministic order.
+/// Character `c`'s part of the key of a world with shared part `shared`.
+fn char_key(base: &mut State, h: usize, intro: bool, c: usize, pair: &Pair) -> CharKey {
+    let [mut start, mut now] = *pair;
+    let mut pay = None;
+    if base.phase != Phase::Execute {
+        return CharKey { now, start, pay };
+    }
+    let plan = now.plan;
+    let upto = usize::from(plan.done).min(SPACES);
+    if upto == 0 {
+        return CharKey { now, start, pay };
+    }
+    // Only the character itself is read.
+    let mut side = Side::default();
+    side.chars[c] = start;
+    side.chars[c].plan = plan;
+    base.sides[h] = side;
+    let slot = 2 * h + c;
+    let (Some(p), Some(at)) =
+        (plan::prefix_pay(base, slot, &plan, upto), plan::walk(base, slot, &plan, upto))
+    else {
+        return CharKey { now, start, pay };
+    };
+    if !plan.lazy && plan.tiles[upto..].iter().all(Option::is_none) {
+        // Its plan has ended and run: only the cubes it needs are left to matter (its
+        // team-mate's plan must leave them).
+        let limit = usize::from(plan::dice_limit(base, slot, intro));
+        let placed = usize::from(plan.dice_placed());
+        let least = (0..16usize)
+            .filter(|m| m.count_ones() as usize + placed <= limit)
+            .map(|m| p[m])
+            .min()
+            .unwrap_or(u8::MAX);
+        now.plan = Plan { dice: plan.dice, ..Plan::default() };
+        start.loc = Loc::Off;
+        pay = Some([least; 16]);
+        return CharKey { now, start, pay };
+    }
+    let mut tiles: Vec<TileId> = plan.tiles[..upto].iter().flatten().map(|p| p.tile).collect();
+    tiles.sort_unstable();
+    for s in 0..upto {
+        now.plan.tiles[s] = tiles.get(s).map(|&tile| Planned { tile, room: None });
+        now.plan.want[s] = 0;
+    }
+    start.loc = at;
+    pay = Some(p);
+    CharKey { now, start, pay }
+}
+
+/// A room left open: only whether the character stands, lies or is away is kept.
+fn open_loc(loc: Loc) -> Loc {
+    match loc {
+        Loc::On(_) => Loc::On(Room::ALL[0]),
+        Loc::Lying(_) => Loc::Lying(Room::ALL[0]),
+        Loc::Off => Loc::Off,
+    }
+}
+
+/// The class of a team-mate's part that the acting character's replay may depend on: its
+/// key without its room now, nor its plan-time room while its plan has no tile (the plan
+/// is then judged without it).
+fn class_key(mut k: CharKey) -> CharKey {
+    k.now.loc = open_loc(k.now.loc);
+    if k.now.plan.tiles.iter().all(Option::is_none) {
+        k.start.loc = open_loc(k.start.loc);
+    }
+    k
+}
+
+/// A world being settled: a state waiting on a lazy choice, its plan-time side, and the
+/// class of team-mates it stands for (see [`Probe`]).
+struct Item {
+    t: State,
+    start: Side,
+    tags: Vec<u32>,
+}
+
+/// A surviving world, with the class it stands for and what was done to its open
+/// team-mate.
+struct Found {
+    world: World,
+    tags: Vec<u32>,
+    probe: Probe,
+}
+
+/// Collects the surviving worlds, one per [`Key`], in a deterministic order; and the worlds
+/// that reached their open team-mate's turn (`cross`).
 struct Survivors {
-    out: Vec<World>,
-    seen: HashSet<Key>,
+    found: Vec<Found>,
+    cross: Vec<Item>,
+    seen: HashMap<(Key, Probe), usize>,
     base: State,
     h: usize,
     intro: bool,
@@ -488,10 +781,11 @@ struct Survivors {
 }
 
 impl Survivors {
-    fn new(post: &State, h: usize, intro: bool, capacity: usize) -> Survivors {
+    fn new(post: &State, h: usize, intro: bool) -> Survivors {
         Survivors {
-            out: Vec::with_capacity(capacity),
-            seen: HashSet::new(),
+            found: Vec::new(),
+            cross: Vec::new(),
+            seen: HashMap::default(),
             base: key_base(post),
             h,
             intro,
@@ -499,9 +793,16 @@ impl Survivors {
         }
     }
 
-    fn push(&mut self, w: World) {
-        if self.seen.insert(key(&mut self.base, self.h, self.intro, &w)) {
-            self.out.push(w);
+    fn push(&mut self, t: &State, start: Side, tags: &[u32]) {
+        let world = World { start, now: t.sides[self.h] };
+        let probe = t.aid.probe;
+        let k = (key(&mut self.base, self.h, self.intro, &world), probe);
+        match self.seen.get(&k) {
+            Some(&i) => union(&mut self.found[i].tags, tags),
+            None => {
+                self.seen.insert(k, self.found.len());
+                self.found.push(Found { world, tags: tags.to_vec(), probe });
+            }
         }
     }
 }
@@ -510,61 +811,473 @@ impl Survivors {
 /// whenever two agree in their [`Key`] and their public part (so the branching of a long
 /// unseen stretch stays as wide as the distinct situations, not the paths to them).
 struct Frontier {
-    items: Vec<(State, Side)>,
-    buckets: std::collections::HashMap<(Key, usize), Vec<usize>>,
+    items: Vec<Item>,
+    buckets: HashMap<(Key, usize, Probe), Vec<usize>>,
 }
 
 impl Frontier {
     fn new() -> Frontier {
-        Frontier { items: Vec::new(), buckets: std::collections::HashMap::new() }
+        Frontier { items: Vec::new(), buckets: HashMap::default() }
     }
 
-    fn push(&mut self, out: &mut Survivors, t: State, start: Side) {
-        let k = (key(&mut out.base, out.h, out.intro, &World { start, now: t.sides[out.h] }), t.log.len());
+    fn push(&mut self, out: &mut Survivors, it: Item) {
+        let w = World { start: it.start, now: it.t.sides[out.h] };
+        let k = (key(&mut out.base, out.h, out.intro, &w), it.t.log.len(), it.t.aid.probe);
         let bucket = self.buckets.entry(k).or_default();
-        if bucket.iter().any(|&i| public_eq(&self.items[i].0, &t, out.h) && self.items[i].0.log == t.log) {
+        if let Some(&i) = bucket
+            .iter()
+            .find(|&&i| public_eq(&self.items[i].t, &it.t, out.h) && self.items[i].t.log == it.t.log)
+        {
+            // The same future: one item stands for the team-mates of both.
+            union(&mut self.items[i].tags, &it.tags);
             return;
         }
         bucket.push(self.items.len());
-        self.items.push((t, start));
+        self.items.push(it);
     }
 }
 
 /// Settles worlds after an action: their lazy choices are made every way that keeps their
 /// public events a prefix of the real ones; a world survives if it then equals the real
-/// state.
-fn settle(first: Vec<(State, Side)>, post: &State, config: &Config, out: &mut Survivors) {
+/// state. A world whose open team-mate is to choose stops there (`cross`).
+fn settle(first: Vec<Item>, post: &State, config: &Config, out: &mut Survivors) {
     let h = out.h;
+    let limit = cap(h, out.intro);
     let mut level = first;
     let mut cs = Vec::new();
     while !level.is_empty() {
         let mut next = Frontier::new();
-        for (t, start) in level {
-            if !post.log.starts_with(&t.log) {
+        for it in level {
+            if !post.log.starts_with(&it.t.log) {
                 continue;
             }
-            if t.pending == Pending::Lazy && t.outcome.is_none() {
-                choices(&t, config, &start, &mut cs);
+            if it.t.pending == Pending::Lazy && it.t.outcome.is_none() {
+                if let Some(m) = it.t.aid.probe.mate
+                    && rules::acting(&it.t) == Some(usize::from(m))
+                {
+                    out.cross.push(it);
+                    continue;
+                }
+                choices(&it.t, config, &it.start, &mut cs);
                 for &c in &cs {
-                    let mut u = t.clone();
-                    let mut st = start;
+                    let mut u = it.t.clone();
+                    let mut st = it.start;
                     apply_choice(&mut u, config, &mut st, c);
                     // Only the choices whose events so far are the real ones count
                     // toward the level's bound.
                     if post.log.starts_with(&u.log) {
-                        next.push(out, u, st);
+                        next.push(out, Item { t: u, start: st, tags: it.tags.clone() });
                     }
                 }
-            } else if t.log.len() == post.log.len() && public_eq(&t, post, h) {
-                out.push(World { start, now: t.sides[h] });
+            } else if it.t.log.len() == post.log.len() && public_eq(&it.t, post, h) {
+                out.push(&it.t, it.start, &it.tags);
             }
         }
         level = next.items;
-        if level.len() > CAP[h] {
+        if level.len() > limit {
             out.thinned = true;
-            thin_by(&mut level, CAP[h], |(t, start)| World { start: *start, now: t.sides[h] });
+            thin_by(&mut level, limit, |it| World { start: it.start, now: it.t.sides[h] });
         }
     }
+}
+
+/// One action to replay on a team's worlds.
+struct Update<'a> {
+    pre: &'a State,
+    post: &'a State,
+    config: &'a Config,
+    action: Action,
+    h: usize,
+    masked: bool,
+    by_hidden: bool,
+}
+
+impl Update<'_> {
+    /// The states that world `w` reaches by the action itself (every hidden step a masked
+    /// one may be), its team-mate left open as `probe` says.
+    fn first(&self, w: &World, probe: Probe, tag: u32, alts: &mut Vec<Action>, out: &mut Vec<Item>) {
+        let mut s = self.pre.clone();
+        s.sides[self.h] = w.now;
+        s.aid.probe = probe;
+        alts.clear();
+        if self.masked {
+            if matches!(self.action, Action::Slide(_)) {
+                // The schedule is chosen slide by slide as the stretch runs (`Choice::Slide`).
+                alts.push(Action::Slide(crate::action::Schedule::NONE));
+            } else {
+                rules::legal(&s, self.config, alts);
+            }
+        } else {
+            if self.by_hidden && rules::check(&s, self.config, self.action).is_err() {
+                return;
+            }
+            alts.push(self.action);
+        }
+        for &a in alts.iter() {
+            let mut t = s.clone();
+            rules::apply(&mut t, self.config, a);
+            out.push(Item { t, start: w.start, tags: vec![tag] });
+        }
+    }
+
+    /// The character of team `h` whose turn the action is taken in, if factoring applies:
+    /// it is replayed for each of its parts while its team-mate is left open.
+    fn acting(&self) -> Option<usize> {
+        if FLAT.with(std::cell::Cell::get) || self.pre.phase != Phase::Execute {
+            return None;
+        }
+        let h = self.h;
+        let slot = match (self.pre.pending, self.action) {
+            (Pending::First(team), Action::First(_)) if team_index(team) == h => 2 * h,
+            _ => rules::acting(self.pre).filter(|s| s / 2 == h)?,
+        };
+        match rules::deciding_slot(self.pre) {
+            // The team-mate decides (an unlock marker): replay whole worlds.
+            Some(d) if d / 2 == h && d != slot && !matches!(self.pre.pending, Pending::First(_)) => None,
+            _ => Some(slot),
+        }
+    }
+}
+
+thread_local! {
+    static FLAT: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Replays whole worlds, never factored, on this thread (tests compare the two).
+#[doc(hidden)]
+pub fn force_flat(on: bool) {
+    FLAT.with(|f| f.set(on));
+}
+
+/// What became of a team-mate's part `b` of a class whose representative `rep` became
+/// `after` while left open, with the Earpiece moves `moves` made on it: `None` where that
+/// cannot be told without replaying `b` itself.
+fn transfer(b: &Pair, rep: &Pair, after: &Pair, moves: &[Option<MateMove>; 2]) -> Option<Pair> {
+    let mut out = *b;
+    for i in 0..2 {
+        let (r, a, o) = (&rep[i], &after[i], &mut out[i]);
+        if a.plan != r.plan {
+            if a.plan != Plan::default() {
+                return None;
+            }
+            o.plan = a.plan;
+        }
+        if a.id != r.id || a.swagger != r.swagger || a.tier != r.tier || a.kept != r.kept {
+            (o.id, o.swagger, o.tier, o.kept) = (a.id, a.swagger, a.tier, a.kept);
+        }
+        if a.unlock_spaces != r.unlock_spaces || a.lost_swagger != r.lost_swagger {
+            (o.unlock_spaces, o.lost_swagger) = (a.unlock_spaces, a.lost_swagger);
+        }
+    }
+    if after[0].loc != rep[0].loc {
+        return None;
+    }
+    let mut loc = b[1].loc;
+    for m in moves.iter().flatten() {
+        if let Loc::On(from) = loc
+            && !m.frozen.contains(from)
+            && let Some(to) = m.walls.neighbour(from, m.dir)
+        {
+            loc = Loc::On(to);
+        }
+    }
+    match (rep[1].loc, after[1].loc) {
+        (x, y) if x == y => {}
+        // Clean Up stands a lying Spy up.
+        (Loc::Lying(x), Loc::On(y)) if x == y => {
+            if let Loc::Lying(r) = loc {
+                loc = Loc::On(r);
+            }
+        }
+        _ => return None,
+    }
+    out[1].loc = loc;
+    Some(out)
+}
+
+/// The characters' keys of an update, each computed once per part.
+struct Keys {
+    base: State,
+    h: usize,
+    intro: bool,
+    by_part: [HashMap<Pair, u32>; 2],
+    keys: Vec<CharKey>,
+    ids: HashMap<CharKey, u32>,
+}
+
+impl Keys {
+    fn new(post: &State, h: usize, intro: bool) -> Keys {
+        Keys {
+            base: key_base(post),
+            h,
+            intro,
+            by_part: Default::default(),
+            keys: Vec::new(),
+            ids: HashMap::default(),
+        }
+    }
+
+    /// The number of character `c`'s part `pair`'s key.
+    fn id(&mut self, c: usize, pair: &Pair) -> u32 {
+        if let Some(&id) = self.by_part[c].get(pair) {
+            return id;
+        }
+        let k = char_key(&mut self.base, self.h, self.intro, c, pair);
+        let n = self.keys.len() as u32;
+        let id = *self.ids.entry(k.clone()).or_insert(n);
+        if id == n {
+            self.keys.push(k);
+        }
+        self.by_part[c].insert(*pair, id);
+        id
+    }
+}
+
+/// Makes the first states of a world (its team-mate left open as the probe says) into the
+/// list, each with the tag.
+type Seed<'a> = &'a dyn Fn(&World, Probe, u32, &mut Vec<Item>);
+
+/// Replays `blocks` with character `c` of team `h` acting: each of its parts once per
+/// shared part and class of team-mates ([`class_key`]) it pairs with, the team-mate left
+/// open ([`Probe`]); where the replay read the team-mate's room, pair by pair. `seed`
+/// makes the first states of a world. Worlds that reach the team-mate's turn go to
+/// `cross` (none may where it is `None`).
+fn run_blocks(
+    u: &Update,
+    blocks: &[Block],
+    c: usize,
+    seed: Seed,
+    rects: &mut Vec<Block>,
+    mut cross: Option<&mut Vec<(State, Block)>>,
+    thinned: &mut bool,
+) {
+    struct Unit {
+        shared: World,
+        part: Pair,
+        rep: Pair,
+        mates: Vec<Pair>,
+    }
+    let (h, m) = (u.h, 1 - c);
+    let intro = u.config.intro;
+    // The parts are judged as they are before the action (mid-round).
+    let mut keys = Keys::new(u.pre, h, intro);
+    let mut units: Vec<Unit> = Vec::new();
+    let mut index: HashMap<(u32, u32, u32), usize> = HashMap::default();
+    let mut shared_ids: HashMap<World, u32> = HashMap::default();
+    let mut class_ids: HashMap<CharKey, u32> = HashMap::default();
+    let mut classes: Vec<(u32, Vec<usize>)> = Vec::new();
+    // One team-mate stands for each class everywhere, so that replays of different parts
+    // whose futures meet merge.
+    let mut class_rep: Vec<Pair> = Vec::new();
+    for b in blocks {
+        let n = shared_ids.len() as u32;
+        let sid = *shared_ids.entry(b.shared).or_insert(n);
+        classes.clear();
+        for (j, pair) in b.chars[m].iter().enumerate() {
+            let kid = keys.id(m, pair);
+            let ck = class_key(keys.keys[kid as usize].clone());
+            let n = class_ids.len() as u32;
+            let cid = *class_ids.entry(ck).or_insert(n);
+            if cid == n {
+                class_rep.push(*pair);
+            }
+            match classes.iter_mut().find(|(x, _)| *x == cid) {
+                Some((_, js)) => js.push(j),
+                None => classes.push((cid, vec![j])),
+            }
+        }
+        for part in &b.chars[c] {
+            let pid = keys.id(c, part);
+            for (cid, js) in &classes {
+                let i = *index.entry((sid, pid, *cid)).or_insert_with(|| {
+                    units.push(Unit {
+                        shared: b.shared,
+                        part: *part,
+                        rep: class_rep[*cid as usize],
+                        mates: Vec::new(),
+                    });
+                    units.len() - 1
+                });
+                units[i].mates.extend(js.iter().map(|&j| b.chars[m][j]));
+            }
+        }
+    }
+    let join = |shared: &World, x: &Pair, y: &Pair| {
+        let mut chars = [x, y];
+        if c == 1 {
+            chars.swap(0, 1);
+        }
+        World::join(shared, chars)
+    };
+    let open = Probe { mate: Some((2 * h + m) as u8), ..Probe::default() };
+    let mut first = Vec::new();
+    for (tag, unit) in units.iter().enumerate() {
+        seed(&join(&unit.shared, &unit.part, &unit.rep), open, tag as u32, &mut first);
+    }
+    let mut out = Survivors::new(u.post, h, intro);
+    settle(first, u.post, u.config, &mut out);
+    *thinned |= out.thinned;
+    let mut bad = vec![false; units.len()];
+    let mut found: Vec<Vec<Block>> = vec![Vec::new(); units.len()];
+    let mut crossed: Vec<Vec<(State, Block)>> = (0..units.len()).map(|_| Vec::new()).collect();
+    let lift = |world: &World, probe: &Probe, tag: usize, bad: &mut [bool]| -> Option<Block> {
+        if bad[tag] || probe.read {
+            bad[tag] = true;
+            return None;
+        }
+        let unit = &units[tag];
+        let (shared, parts) = world.split();
+        let mut mates = Vec::with_capacity(unit.mates.len());
+        for b in &unit.mates {
+            match transfer(b, &unit.rep, &parts[m], &probe.moves) {
+                Some(p) => mates.push(p),
+                None => {
+                    bad[tag] = true;
+                    return None;
+                }
+            }
+        }
+        let mut chars = [vec![parts[c]], mates];
+        if c == 1 {
+            chars.swap(0, 1);
+        }
+        Some(Block { shared, chars })
+    };
+    for f in &out.found {
+        for &tag in &f.tags {
+            let tag = tag as usize;
+            if let Some(block) = lift(&f.world, &f.probe, tag, &mut bad) {
+                found[tag].push(block);
+            }
+        }
+    }
+    for it in std::mem::take(&mut out.cross) {
+        for &tag in &it.tags {
+            let tag = tag as usize;
+            if cross.is_none() {
+                bad[tag] = true;
+                continue;
+            }
+            let world = World { start: it.start, now: it.t.sides[h] };
+            if let Some(block) = lift(&world, &it.t.aid.probe, tag, &mut bad) {
+                let mut t = it.t.clone();
+                t.aid.probe = Probe::default();
+                crossed[tag].push((t, block));
+            }
+        }
+    }
+    let mut fallback = Vec::new();
+    for (tag, unit) in units.iter().enumerate() {
+        if bad[tag] {
+            for b in &unit.mates {
+                seed(&join(&unit.shared, &unit.part, b), Probe::default(), 0, &mut fallback);
+            }
+        } else {
+            rects.append(&mut found[tag]);
+            if let Some(cross) = cross.as_deref_mut() {
+                cross.append(&mut crossed[tag]);
+            }
+        }
+    }
+    if !fallback.is_empty() {
+        let mut out = Survivors::new(u.post, h, intro);
+        settle(fallback, u.post, u.config, &mut out);
+        *thinned |= out.thinned;
+        rects.extend(out.found.iter().map(|f| single(&f.world)));
+    }
+}
+
+/// Adds the tags of `more` to the sorted `tags`.
+fn union(tags: &mut Vec<u32>, more: &[u32]) {
+    tags.extend_from_slice(more);
+    tags.sort_unstable();
+    tags.dedup();
+}
+
+/// The block of one world.
+fn single(w: &World) -> Block {
+    let (shared, [a, b]) = w.split();
+    Block { shared, chars: [vec![a], vec![b]] }
+}
+
+/// The worlds of `rects` (which may overlap), one per [`Key`], as disjoint blocks: per
+/// shared part, the first characters' parts grouped by the set of second characters' parts
+/// each pairs with. The form depends only on the set (and the order the parts came in).
+fn canon(rects: Vec<Block>, keys: &mut Keys) -> Worlds {
+    struct Group {
+        shared: World,
+        parts: [Vec<Pair>; 2],
+        ids: [HashMap<u32, u32>; 2],
+        rows: Vec<Vec<u32>>,
+    }
+    let mut groups: Vec<Group> = Vec::new();
+    let mut by_shared: HashMap<World, usize> = HashMap::default();
+    let mut ids = [Vec::new(), Vec::new()];
+    for r in rects {
+        let g = *by_shared.entry(r.shared).or_insert_with(|| {
+            groups.push(Group {
+                shared: r.shared,
+                parts: Default::default(),
+                ids: Default::default(),
+                rows: Vec::new(),
+            });
+            groups.len() - 1
+        });
+        let group = &mut groups[g];
+        for (c, ids) in ids.iter_mut().enumerate() {
+            ids.clear();
+            for p in &r.chars[c] {
+                let k = keys.id(c, p);
+                let n = group.ids[c].len() as u32;
+                let id = *group.ids[c].entry(k).or_insert(n);
+                if id == n {
+                    group.parts[c].push(*p);
+                    if c == 0 {
+                        group.rows.push(Vec::new());
+                    }
+                }
+                ids.push(id);
+            }
+        }
+        for &a in &ids[0] {
+            group.rows[a as usize].extend_from_slice(&ids[1]);
+        }
+    }
+    let mut blocks: Vec<Block> = Vec::new();
+    for g in groups {
+        let mut by_cols: HashMap<Vec<u32>, usize> = HashMap::default();
+        let first = blocks.len();
+        for (a, mut cols) in g.rows.into_iter().enumerate() {
+            cols.sort_unstable();
+            cols.dedup();
+            if cols.is_empty() {
+                continue;
+            }
+            let part = g.parts[0][a];
+            match by_cols.get(&cols) {
+                Some(&i) => blocks[first + i].chars[0].push(part),
+                None => {
+                    by_cols.insert(cols.clone(), blocks.len() - first);
+                    let mates = cols.iter().map(|&j| g.parts[1][j as usize]).collect();
+                    blocks.push(Block { shared: g.shared, chars: [vec![part], mates] });
+                }
+            }
+        }
+    }
+    Worlds { blocks }
+}
+
+/// Up to about `n` of the worlds, chosen without regard to the real side ([`thin`]);
+/// `true` when some were left out.
+fn sample(worlds: &Worlds, n: usize) -> (Vec<World>, bool) {
+    let len = worlds.len();
+    if len <= n {
+        return (worlds.iter().collect(), false);
+    }
+    let take = n.saturating_mul(8).min(len);
+    let mut out: Vec<World> = (0..take).map(|i| worlds.get(i * len / take)).collect();
+    thin(&mut out, n);
+    (out, true)
 }
 
 /// Team `h`'s worlds after `action`, played from `pre` (log emptied) to `post` (its log
@@ -575,48 +1288,67 @@ fn update_one(
     config: &Config,
     action: Action,
     h: usize,
-    worlds: &[World],
+    worlds: &Worlds,
     exact: &mut bool,
-) -> Vec<World> {
-    let prior = worlds;
+) -> Worlds {
     let by_hidden = rules::deciding_slot(pre).is_some_and(|s| team_index(slot_team(s)) == h);
     let masked = by_hidden && crate::view::masked(action).is_some();
-    let mut out = Survivors::new(post, h, config.intro, worlds.len());
+    let u = Update { pre, post, config, action, h, masked, by_hidden };
+    let intro = config.intro;
+    let mut rects = Vec::new();
+    let mut thinned = false;
     let mut alts = Vec::new();
-    let mut first = Vec::new();
-    for w in worlds {
-        let mut s = pre.clone();
-        s.sides[h] = w.now;
-        alts.clear();
-        if masked {
-            if matches!(action, Action::Slide(_)) {
-                // The schedule is chosen slide by slide as the stretch runs (`Choice::Slide`).
-                alts.push(Action::Slide(crate::action::Schedule::NONE));
-            } else {
-                rules::legal(&s, config, &mut alts);
+    let seed_pre = |w: &World, probe: Probe, tag: u32, out: &mut Vec<Item>| {
+        let mut alts = Vec::new();
+        u.first(w, probe, tag, &mut alts, out);
+    };
+    match u.acting() {
+        Some(slot) => {
+            let c = slot % 2;
+            let mut cross = Vec::new();
+            run_blocks(&u, &worlds.blocks, c, &seed_pre, &mut rects, Some(&mut cross), &mut thinned);
+            // Worlds that reached the team-mate's turn: the team-mate acts, the first
+            // character (its plan run) left open.
+            let mut groups: Vec<(State, Vec<Block>)> = Vec::new();
+            for (t, block) in cross {
+                match groups.iter_mut().find(|(g, _)| g.log == t.log && public_eq(g, &t, h)) {
+                    Some((_, blocks)) => blocks.push(block),
+                    None => groups.push((t, vec![block])),
+                }
             }
-        } else {
-            if by_hidden && rules::check(&s, config, action).is_err() {
-                continue;
+            let mut keys = Keys::new(pre, h, intro);
+            for (template, blocks) in groups {
+                let blocks = canon(blocks, &mut keys);
+                let seed = |w: &World, probe: Probe, tag: u32, out: &mut Vec<Item>| {
+                    let mut t = template.clone();
+                    t.sides[h] = w.now;
+                    t.aid.probe = probe;
+                    out.push(Item { t, start: w.start, tags: vec![tag] });
+                };
+                run_blocks(&u, &blocks.blocks, 1 - c, &seed, &mut rects, None, &mut thinned);
             }
-            alts.push(action);
         }
-        for &a in &alts {
-            let mut t = s.clone();
-            rules::apply(&mut t, config, a);
-            first.push((t, w.start));
+        None => {
+            let (all, t) = sample(worlds, cap(h, intro));
+            thinned |= t;
+            let mut first = Vec::new();
+            for w in &all {
+                u.first(w, Probe::default(), 0, &mut alts, &mut first);
+            }
+            let mut out = Survivors::new(post, h, intro);
+            settle(first, post, config, &mut out);
+            thinned |= out.thinned;
+            rects.extend(out.found.iter().map(|f| single(&f.world)));
         }
     }
-    settle(first, post, config, &mut out);
-    if out.thinned {
+    if thinned {
         *exact = false;
     }
-    let mut worlds = out.out;
-    if worlds.is_empty() && !*exact {
+    if rects.is_empty() && !*exact {
         // A thinned aid lost every world it kept: it goes on, stale, from the last ones,
         // their plans as far along as the public step counts say (rules §The deduction
         // aid, "Bounds").
-        let mut stale = prior.to_vec();
+        let (mut stale, _) = sample(worlds, cap(h, intro));
         for w in &mut stale {
             for c in 0..2 {
                 let target = post.ch(2 * h + c).plan.steps();
@@ -631,25 +1363,26 @@ fn update_one(
                 w.start = w.now;
             }
         }
-        return stale;
+        return Worlds::of(stale);
     }
-    if worlds.len() > CAP[h] {
-        *exact = false;
-        thin(&mut worlds, CAP[h]);
-    }
-    if post.phase == Phase::Plan && pre.phase == Phase::Roll {
-        for w in &mut worlds {
-            for c in &mut w.now.chars {
-                c.plan.lazy = true;
+    let round_begins = post.phase == Phase::Plan && pre.phase == Phase::Roll;
+    if round_begins || !matches!(post.phase, Phase::Plan | Phase::Execute) {
+        for r in &mut rects {
+            for part in r.chars.iter_mut().flatten() {
+                if round_begins {
+                    part[1].plan.lazy = true;
+                }
+                part[0] = part[1];
             }
-            w.start = w.now;
+            r.shared.start = r.shared.now;
         }
-    } else if !matches!(post.phase, Phase::Plan | Phase::Execute) {
-        for w in &mut worlds {
-            w.start = w.now;
-        }
-        let mut seen = HashSet::new();
-        worlds.retain(|w| seen.insert(*w));
+    }
+    let mut keys = Keys::new(post, h, intro);
+    let mut worlds = canon(rects, &mut keys);
+    if worlds.len() > cap(h, intro) {
+        *exact = false;
+        let (kept, _) = sample(&worlds, cap(h, intro));
+        worlds = canon(kept.iter().map(single).collect(), &mut keys);
     }
     worlds
 }
@@ -665,8 +1398,10 @@ pub fn play(state: &mut State, config: &Config, action: Action) {
         // planner's worlds count it, the other aid stays.
         let slot = usize::from(state.slot);
         rules::apply(state, config, action);
-        for w in Arc::make_mut(&mut state.aid.worlds[slot / 2]) {
-            w.now.chars[slot % 2].plan.skipped += 1;
+        for b in &mut Arc::make_mut(&mut state.aid.worlds[slot / 2]).blocks {
+            for part in &mut b.chars[slot % 2] {
+                part[1].plan.skipped += 1;
+            }
         }
         return;
     }
@@ -679,7 +1414,7 @@ pub fn play(state: &mut State, config: &Config, action: Action) {
         [0, 1].map(|h| Arc::new(update_one(&pre, state, config, action, h, &aids.worlds[h], &mut exact[h])));
     log.append(&mut state.log);
     state.log = log;
-    state.aid = Aids { tracking: true, worlds, exact };
+    state.aid = Aids { tracking: true, worlds, exact, probe: Probe::default() };
 }
 
 /// What an aid says, as the screens show it.
@@ -701,7 +1436,7 @@ pub struct Deduction {
 
 impl Deduction {
     /// The summary of a set of worlds.
-    pub fn of(worlds: &[World], exact: bool) -> Deduction {
+    pub fn of(worlds: &Worlds, exact: bool) -> Deduction {
         let mut d = Deduction {
             exact,
             worlds: worlds.len(),
@@ -710,14 +1445,16 @@ impl Deduction {
             devices: [Rooms::EMPTY; 2],
             supply: [false; 2],
         };
-        for w in worlds {
-            for (i, c) in w.now.chars.iter().enumerate() {
-                match c.loc {
-                    Loc::On(r) => d.rooms[i] = d.rooms[i].with(r),
-                    _ => d.away[i] = true,
+        for b in worlds.blocks.iter().filter(|b| !b.is_empty()) {
+            for (i, parts) in b.chars.iter().enumerate() {
+                for p in parts {
+                    match p[1].loc {
+                        Loc::On(r) => d.rooms[i] = d.rooms[i].with(r),
+                        _ => d.away[i] = true,
+                    }
                 }
             }
-            for (i, t) in w.now.secret.iter().enumerate() {
+            for (i, t) in b.shared.now.secret.iter().enumerate() {
                 match t {
                     Some(t) => d.devices[i] = d.devices[i].with(t.room),
                     None => d.supply[i] = true,
@@ -732,27 +1469,29 @@ impl Deduction {
 /// is under way, else in each character's room or absence.
 pub fn contains(state: &State, h: usize) -> bool {
     let truth = state.sides[h];
+    let (tshared, tparts) = World::of(truth).split();
     let worlds = &state.aid.worlds[h];
+    let any = |f: &dyn Fn(&World) -> bool, g: &dyn Fn(&Hidden, &Hidden) -> bool| {
+        worlds
+            .blocks
+            .iter()
+            .any(|b| f(&b.shared) && (0..2).all(|c| b.chars[c].iter().any(|p| g(&p[1], &tparts[c][1]))))
+    };
     if state.phase == Phase::Over {
         // A game over keeps its plans, which nothing reads any more (a determinized copy
         // shows only their step counts), and the modify cubes they used, which a lazy
         // world counts only as far as execution went: the rest of the side must be a
         // world's.
-        let bare = |s: &Side| {
-            let mut s = *s;
-            for c in &mut s.chars {
-                c.plan = Plan::default();
-            }
-            s.modify_used = 0;
-            s
-        };
-        return worlds.iter().any(|w| bare(&w.now) == bare(&truth));
+        let bare = |h: &Hidden| Hidden { plan: Plan::default(), ..*h };
+        return any(
+            &|s| Side { modify_used: 0, ..s.now } == Side { modify_used: 0, ..tshared.now },
+            &|a, b| bare(a) == bare(b),
+        );
     }
     if !matches!(state.phase, Phase::Plan | Phase::Execute) {
-        return worlds.iter().any(|w| w.now == truth);
+        return any(&|s| s.now == tshared.now, &|a, b| a == b);
     }
-    let standing = |s: &Side| s.chars.map(|c| c.loc.standing());
-    worlds.iter().any(|w| standing(&w.now) == standing(&truth) && w.now.secret == truth.secret)
+    any(&|s| s.now.secret == truth.secret, &|a, b| a.loc.standing() == b.loc.standing())
 }
 
 /// Completes the lazy plans of team `h` in `state` (a determinized state built from a

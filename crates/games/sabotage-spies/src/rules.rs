@@ -118,6 +118,14 @@ pub fn deciding_slot(state: &State) -> Option<usize> {
     }
 }
 
+/// Marks that the rooms of both characters of the team whose slots begin at `first` are
+/// read, for a deduction world that leaves one of them open ([`crate::aid::Probe`]).
+fn touch(state: &mut State, first: u8) {
+    if state.aid.probe.mate.is_some_and(|m| m / 2 == first / 2) {
+        state.aid.probe.read = true;
+    }
+}
+
 fn emit(state: &mut State, event: Event) {
     state.log.push(event);
 }
@@ -1044,7 +1052,22 @@ fn execute(state: &mut State, config: &Config, slot: usize, spec: &TileSpec, k: 
         }
         Effect::Earpiece => {
             let mate = if slot == 2 { 3 } else { 2 };
-            if let Some(dir) = die_direction(&plan, k)
+            if state.aid.probe.mate == Some(mate as u8) {
+                // A deduction world whose team-mate's room is left open: the move is
+                // recorded, to be made in every room the team-mate may be in.
+                if let Some(dir) = die_direction(&plan, k) {
+                    let entered_matters = [DeviceKind::TripLaser, DeviceKind::HoneyPot, DeviceKind::Tnt]
+                        .into_iter()
+                        .any(|kind| kind.tokens().any(|t| state.devices[t].is_some()));
+                    let (frozen, walls) = (state.frozen, state.walls);
+                    let probe = &mut state.aid.probe;
+                    if entered_matters {
+                        probe.read = true;
+                    } else {
+                        probe.record(crate::aid::MateMove { dir, frozen, walls });
+                    }
+                }
+            } else if let Some(dir) = die_direction(&plan, k)
                 && let Some(from) = room_of(state, mate)
                 && !state.frozen.contains(from)
                 && let Some(to) = state.walls.neighbour(from, dir)
@@ -1238,6 +1261,7 @@ fn resolve(state: &mut State, config: &Config, slot: usize, tile: TileId, target
             attack(state, rooms);
         }
         Effect::Detect => {
+            touch(state, 2);
             let area = match target {
                 Some(Action::Detect(a)) => a.rooms(),
                 _ => rooms,
@@ -1255,6 +1279,7 @@ fn resolve(state: &mut State, config: &Config, slot: usize, tile: TileId, target
             }
         }
         Effect::Flashbang { unlocks, dice_penalty } => {
+            touch(state, 0);
             emit(state, Event::Rooms(rooms));
             let mut hit = false;
             for v in 0..2 {
@@ -1279,6 +1304,7 @@ fn resolve(state: &mut State, config: &Config, slot: usize, tile: TileId, target
             state.frozen = state.frozen.or(rooms);
         }
         Effect::Shockwave => {
+            touch(state, 2);
             emit(state, Event::Rooms(rooms));
             for s in 2..4 {
                 let Some(r) = room_of(state, s) else { continue };
@@ -1302,6 +1328,7 @@ fn hologram_rooms(state: &State) -> Rooms {
 /// A scan of `rooms` (rules §Scan): Villains and (Eagle Eye) their devices are named;
 /// Villains not yet scanned this round give both Spies a marker.
 fn scan(state: &mut State, config: &Config, rooms: Rooms) {
+    touch(state, 0);
     let eagle = (2..4).any(|s| plan::has_passive(state, s, |e| e == Effect::EagleEye)) && !config.intro;
     for v in 0..2 {
         let Some(r) = room_of(state, v) else { continue };
@@ -1354,6 +1381,7 @@ fn hack(state: &mut State, room: Room) {
 
 /// An attack on `rooms` (rules §Attack).
 fn attack(state: &mut State, rooms: Rooms) {
+    touch(state, 2);
     for room in rooms.iter() {
         if state.outcome.is_some() {
             return;
@@ -1405,6 +1433,7 @@ fn spy_devices(state: &mut State, room: Room, remove: bool) {
 
 /// A reveal of `rooms` (rules §Reveal, §Swagger).
 fn reveal(state: &mut State, rooms: Rooms) {
+    touch(state, 2);
     let holo = hologram_rooms(state);
     for s in 2..4 {
         let Some(r) = room_of(state, s) else { continue };

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use rand::Rng;
 use serde::Serialize;
 
-use crate::aid::{Aids, Deduction, World};
+use crate::aid::{Aids, Deduction, World, Worlds};
 
 use crate::action::{Action, CharId};
 use crate::config::Config;
@@ -96,7 +96,7 @@ pub struct View {
     pub deduction: Deduction,
     /// The aid's worlds themselves (for determinization; summarized by `deduction`).
     #[serde(skip)]
-    pub worlds: Arc<Vec<World>>,
+    pub worlds: Arc<Worlds>,
 }
 
 /// Seat `seat`'s view of `state`.
@@ -209,7 +209,7 @@ fn draw<R: Rng + ?Sized>(view: &View, config: &Config, rng: &mut R) -> (State, b
     let h = 1 - own;
     let world = match view.worlds.len() {
         0 => World::of(Side::default()),
-        n => view.worlds[rng.random_range(0..n)],
+        n => view.worlds.get(rng.random_range(0..n)),
     };
     let mut sides = [Side::default(); 2];
     sides[own] = view.own;

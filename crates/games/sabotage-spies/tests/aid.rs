@@ -15,8 +15,9 @@ fn config(json: serde_json::Value) -> Config {
 
 /// Plays a random game with the aids tracked; asserts the truth is in both aids after
 /// every action while they are exact (never thinned: `aid::CAP`) and, every few actions, that each seat's view survives determinization.
-/// Returns the final state and the largest aid seen.
-fn play(cfg: &Config, seed: u64, rounds: u16) -> (State, [usize; 2], [[usize; 3]; 2]) {
+/// Returns the final state, the largest aid seen, the thinned steps, and the seconds the
+/// aid updates took in all and the worst one.
+fn play(cfg: &Config, seed: u64, rounds: u16) -> (State, [usize; 2], [[usize; 3]; 2], [f64; 2]) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut state = rules::initial(cfg);
     let mut legal = Vec::new();
@@ -24,12 +25,17 @@ fn play(cfg: &Config, seed: u64, rounds: u16) -> (State, [usize; 2], [[usize; 3]
     // Per aid: steps thinned, and of those the steps whose worlds still hold the truth.
     let mut thinned = [[0; 3]; 2];
     let mut steps = 0;
+    let mut time = [0.0f64; 2];
     let game = SabotageSpies::new(&cfg.options()).unwrap();
     let mut draw = ChaCha8Rng::seed_from_u64(seed + 1000);
     while state.phase != Phase::Over && state.round <= rounds {
         rules::legal(&state, cfg, &mut legal);
         let action = legal[rng.random_range(0..legal.len())];
+        let t = std::time::Instant::now();
         aid::play(&mut state, cfg, action);
+        let took = t.elapsed().as_secs_f64();
+        time[0] += took;
+        time[1] = time[1].max(took);
         steps += 1;
         for (h, most) in most.iter_mut().enumerate() {
             *most = (*most).max(state.aid.worlds[h].len());
@@ -67,7 +73,7 @@ fn play(cfg: &Config, seed: u64, rounds: u16) -> (State, [usize; 2], [[usize; 3]
             }
         }
     }
-    (state, most, thinned)
+    (state, most, thinned, time)
 }
 
 /// Whether every character of team `h` stands where the aid's summary says it may (what a
@@ -107,10 +113,12 @@ fn aid_sizes() {
         let cfg = config(set.clone());
         for &seed in &seeds {
             let t = std::time::Instant::now();
-            let (state, most, thinned) = play(&cfg, seed, u16::MAX);
+            let (state, most, thinned, time) = play(&cfg, seed, u16::MAX);
             println!(
-                "{set} seed {seed}: {} rounds, largest aids {most:?}, thinned steps (holding the truth, holding each room) {thinned:?}, {:.1}s",
+                "{set} seed {seed}: {} rounds, largest aids {most:?}, thinned steps (holding the truth, holding each room) {thinned:?}, aid updates {:.1}s in all, worst {:.3}s; {:.1}s with the checks",
                 state.round,
+                time[0],
+                time[1],
                 t.elapsed().as_secs_f64()
             );
         }
@@ -190,6 +198,147 @@ fn determinized_states_always_play_on() {
                             let a = actions[rng.random_range(0..actions.len())];
                             game.play_unchecked(&mut copy, a);
                         }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The sides a set of worlds holds, plans and plan-time parts left out (what two exact
+/// computations of the same aid must agree on, whichever world stands for equal ones).
+fn sides(worlds: &aid::Worlds) -> std::collections::HashSet<tabula_sabotage_spies::state::Side> {
+    worlds
+        .iter()
+        .map(|w| {
+            let mut s = w.now;
+            for c in &mut s.chars {
+                c.plan = Default::default();
+            }
+            s
+        })
+        .collect()
+}
+
+/// The factored aid (blocks of per-character parts, a team-mate left open while the other
+/// acts) is the same set as the one replaying whole worlds.
+#[test]
+fn factored_aid_equals_whole_worlds() {
+    let rounds: u16 = std::env::var("COMPARE_ROUNDS").ok().and_then(|s| s.parse().ok()).unwrap_or(3);
+    let seeds: Vec<u64> = match std::env::var("COMPARE_SEEDS") {
+        Ok(s) => s.split(',').map(|x| x.parse().unwrap()).collect(),
+        Err(_) => vec![11, 12],
+    };
+    for seed in seeds {
+        let cfg = config(serde_json::json!({"intro": true}));
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut state = rules::initial(&cfg);
+        let mut flat = state.clone();
+        let mut legal = Vec::new();
+        let mut steps = 0;
+        while state.phase != Phase::Over && state.round <= rounds {
+            rules::legal(&state, &cfg, &mut legal);
+            let action = legal[rng.random_range(0..legal.len())];
+            aid::play(&mut state, &cfg, action);
+            aid::force_flat(true);
+            aid::play(&mut flat, &cfg, action);
+            aid::force_flat(false);
+            steps += 1;
+            for h in 0..2 {
+                let (a, b) = (&state.aid.worlds[h], &flat.aid.worlds[h]);
+                assert!(
+                    state.aid.exact[h] && flat.aid.exact[h],
+                    "seed {seed} step {steps}: an intro aid was thinned"
+                );
+                assert_eq!(
+                    (a.len(), sides(a)),
+                    (b.len(), sides(b)),
+                    "seed {seed} step {steps} after {action}: team {h}'s factored aid differs from the whole worlds'"
+                );
+            }
+        }
+    }
+}
+
+/// The intro game's aids are exact: along seeded random games played to their end, no aid
+/// is ever thinned, and both hold the real side after every action (`play` asserts it).
+#[test]
+fn intro_aids_stay_exact_to_the_end() {
+    let seeds: Vec<u64> = match std::env::var("EXACT_SEEDS") {
+        Ok(s) => s.split(',').map(|x| x.parse().unwrap()).collect(),
+        Err(_) => vec![21, 22, 23],
+    };
+    for players in [4, 2] {
+        let cfg = config(serde_json::json!({"intro": true, "players": players}));
+        for &seed in &seeds {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut state = rules::initial(&cfg);
+            let mut legal = Vec::new();
+            let mut steps = 0;
+            while state.phase != Phase::Over {
+                rules::legal(&state, &cfg, &mut legal);
+                let action = legal[rng.random_range(0..legal.len())];
+                aid::play(&mut state, &cfg, action);
+                steps += 1;
+                for h in 0..2 {
+                    assert!(
+                        state.aid.exact[h],
+                        "{players} players seed {seed} step {steps} after {action}: team {h}'s intro aid was thinned"
+                    );
+                    assert!(
+                        aid::contains(&state, h),
+                        "{players} players seed {seed} step {steps} after {action}: team {h}'s real side is not in its exact aid"
+                    );
+                    assert!(
+                        marginal(&state, h),
+                        "seed {seed} step {steps}: a character stands outside the aid's rooms"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// A state determinized from the Villains' view puts the Spies (and their hidden devices)
+/// only where the exact aid allows: its side is one of the aid's worlds, as far as the
+/// view can tell (rooms, devices).
+#[test]
+fn determinized_spies_are_in_the_exact_aid() {
+    let cfg = config(serde_json::json!({"intro": true}));
+    let game = SabotageSpies::new(&cfg.options()).unwrap();
+    for seed in [31u64, 32] {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut draw = ChaCha8Rng::seed_from_u64(seed + 1);
+        let mut state = rules::initial(&cfg);
+        let mut legal = Vec::new();
+        let mut steps = 0;
+        while state.phase != Phase::Over && state.round <= 12 {
+            rules::legal(&state, &cfg, &mut legal);
+            let action = legal[rng.random_range(0..legal.len())];
+            aid::play(&mut state, &cfg, action);
+            steps += 1;
+            let view = game.view(&state, 0);
+            assert!(view.deduction.exact, "seed {seed} step {steps}: the Villains' intro aid was thinned");
+            for _ in 0..3 {
+                let copy = game.determinize(&view, &mut draw);
+                // The copy carries the view's aid: its Spies' side must be among it.
+                assert!(
+                    aid::contains(&copy, 1),
+                    "seed {seed} step {steps} after {action}: a determinized Spies' side is not in the aid"
+                );
+                let d = &view.deduction;
+                for c in 0..2 {
+                    match copy.ch(2 + c).loc.standing() {
+                        Some(r) => {
+                            assert!(d.rooms[c].contains(r), "seed {seed} step {steps}: Spy {c} drawn in {r}")
+                        }
+                        None => assert!(d.away[c], "seed {seed} step {steps}: Spy {c} drawn away"),
+                    }
+                }
+                for (i, t) in copy.sides[1].secret.iter().enumerate() {
+                    match t {
+                        Some(t) => assert!(d.devices[i].contains(t.room)),
+                        None => assert!(d.supply[i]),
                     }
                 }
             }
