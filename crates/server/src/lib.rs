@@ -495,8 +495,14 @@ async fn ws(
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
+    // A page may open a WebSocket only from this server's own origin: the address it
+    // listens on, `localhost`, or the host the request itself was sent to (a friend on
+    // another machine reaches the server by its network name). Clients that are not
+    // browsers send no Origin.
+    let host = headers.get("host").and_then(|h| h.to_str().ok()).unwrap_or("");
     if let Some(origin) = headers.get("origin").and_then(|o| o.to_str().ok())
         && !app.origins.iter().any(|o| o == origin)
+        && (host.is_empty() || (origin != format!("http://{host}") && origin != format!("https://{host}")))
     {
         return ApiError::forbidden("bad_origin", format!("WebSockets from {origin} are not accepted"))
             .into_response();

@@ -176,3 +176,27 @@ async fn a_restarted_server_resumes_every_unfinished_table() {
     let end = play_out(&mut ws, 0, Some(u)).await;
     assert_eq!(end["status"], "over");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_websocket_is_accepted_only_from_the_server_s_own_origin() {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let (addr, _server) = server(&db("origin")).await;
+    let (_, t) = post(addr, "/api/tables", json!({"game": "abagio", "seats": ["human", "random"]})).await;
+    let id = t["table"].as_str().unwrap();
+    let url = format!("ws://{addr}/api/tables/{id}/ws");
+    for (host, origin, ok) in [
+        (addr.to_string(), format!("http://{addr}"), true),
+        (format!("tabula.lan:{}", addr.port()), format!("http://tabula.lan:{}", addr.port()), true),
+        (addr.to_string(), "http://evil.example".to_owned(), false),
+        (format!("tabula.lan:{}", addr.port()), "http://tabula.lan:1".to_owned(), false),
+    ] {
+        let mut req = url.as_str().into_client_request().unwrap();
+        req.headers_mut().insert("host", host.parse().unwrap());
+        req.headers_mut().insert("origin", origin.parse().unwrap());
+        let answer = tokio_tungstenite::connect_async(req).await;
+        assert_eq!(answer.is_ok(), ok, "{host} from {origin}: {:?}", answer.err());
+        if let Err(e) = answer {
+            assert!(e.to_string().contains("403"), "{e}");
+        }
+    }
+}
