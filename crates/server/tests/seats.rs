@@ -240,3 +240,27 @@ async fn undo_takes_back_only_what_showed_the_other_seats_nothing() {
     let (_, info) = http(addr, "GET", &format!("/api/tables/{id}"), None).await;
     assert_eq!(info["seq"].as_u64().unwrap(), seq);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_open_in_two_tabs_plays_from_either_and_both_follow() {
+    let (addr, _server) = server(&db("tabs")).await;
+    let (id, mut ws, tokens) = table(addr, json!({"game": "abagio", "seats": ["human", "random"]})).await;
+    let mut first = ws.remove(0).unwrap();
+    let mut second = connect(addr, &id, tokens[0].as_deref()).await;
+    let u = until(&mut second, |u| !u["legal"].as_array().unwrap().is_empty()).await;
+    let seq = u["seq"].as_u64().unwrap();
+    send(&mut second, json!({"type": "act", "action": u["legal"][0], "seq": seq})).await;
+    // The first tab sees the move made in the second, and the same position.
+    let a = until(&mut first, |u| u["seq"].as_u64().unwrap() > seq).await;
+    let b = until(&mut second, |u| u["seq"].as_u64().unwrap() > seq).await;
+    assert_eq!(
+        a["history"].as_array().unwrap()[seq as usize],
+        b["history"].as_array().unwrap()[seq as usize]
+    );
+    // Closing one tab leaves the seat connected.
+    drop(second);
+    let (_, info) = http(addr, "GET", &format!("/api/tables/{id}"), None).await;
+    assert_eq!(info["seats"][0]["name"], "guest");
+    let after = until(&mut first, |u| u["seats"][0]["connected"] == true).await;
+    assert_eq!(after["seats"][0]["bot"], Value::Null);
+}
