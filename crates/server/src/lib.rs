@@ -293,7 +293,10 @@ async fn create_table(State(app): State<App>, body: String) -> Result<Json<Value
     if seats.len() != n {
         return Err(ApiError::bad_request(
             "bad_seats",
-            format!("{} has {n} seats with these options; \"seats\" lists {}", game.canonical(), seats.len()),
+            format!(
+                "{game_id} has {n} seats with these options; \"seats\" lists {} (the option `players` sets how many seats there are, where the game has it)",
+                seats.len()
+            ),
         ));
     }
     for s in &seats {
