@@ -70,6 +70,13 @@ fn serve(args: ServeArgs) -> Result<(), String> {
         return Err(format!("--grace is a number of seconds from 0 to 86400, not {}", args.grace));
     }
     let grace = std::time::Duration::from_secs_f64(args.grace);
+    // What happens at the tables (a bot standing in, a clock run out, a storage error) goes
+    // to stderr; no line names an action or anything a seat may not see.
+    let _ = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_max_level(tracing::Level::INFO)
+        .with_target(false)
+        .try_init();
     runtime.block_on(tabula_server::run(tabula_server::Config { addr: args.addr, db, grace }))
 }
 
