@@ -11,6 +11,7 @@
 pub mod error;
 pub mod store;
 pub mod table;
+pub mod web;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -149,7 +150,14 @@ fn router(app: App) -> Router {
         .route("/api/tables/{id}/join", post(join))
         .route("/api/tables/{id}/ws", get(ws))
         .route("/api/tables/{id}/record", get(record))
+        .route("/api/tables/{id}/replay", get(replay))
         .route("/api/history", get(history))
+        .route("/", get(web::index))
+        .route("/table/{id}", get(web::index))
+        .route("/replay/{id}", get(web::index))
+        .route("/app/{*path}", get(web::asset))
+        .route("/rules/{id}", get(web::rules))
+        .route("/favicon.ico", get(web::icon))
         .layer(DefaultBodyLimit::max(MAX_MESSAGE))
         .with_state(app)
 }
@@ -464,13 +472,7 @@ async fn record(State(app): State<App>, Path(id): Path<String>) -> Result<Json<V
         return Err(ApiError::conflict("not_over", "the record is given once the game is over".into()));
     }
     let actions = app.store.actions(&id).await.map_err(ApiError::internal)?;
-    let holders = app.store.seats(&id).await.map_err(ApiError::internal)?;
-    let kinds: Vec<String> = serde_json::from_str(&row.seats).unwrap_or_default();
-    let seats: Vec<String> = kinds
-        .iter()
-        .enumerate()
-        .map(|(i, k)| holders.iter().find(|h| h.seat == i).map_or_else(|| k.clone(), |h| h.name.clone()))
-        .collect();
+    let seats = seat_names(&app, &row).await?;
     let mut record = json!({
         "game": row.game,
         "options": serde_json::from_str::<Value>(&row.options).unwrap_or(Value::Null),
@@ -484,6 +486,87 @@ async fn record(State(app): State<App>, Path(id): Path<String>) -> Result<Json<V
         record["ending"] = ending;
     }
     Ok(Json(record))
+}
+
+/// Who sat at each seat of a table: the person's name, or the bot's.
+async fn seat_names(app: &App, row: &TableRow) -> Result<Vec<String>, ApiError> {
+    let holders = app.store.seats(&row.id).await.map_err(ApiError::internal)?;
+    let kinds: Vec<String> = serde_json::from_str(&row.seats).unwrap_or_default();
+    Ok(kinds
+        .iter()
+        .enumerate()
+        .map(|(i, k)| holders.iter().find(|h| h.seat == i).map_or_else(|| k.clone(), |h| h.name.clone()))
+        .collect())
+}
+
+#[derive(serde::Deserialize)]
+struct ReplayQuery {
+    seat: Option<String>,
+}
+
+/// A finished game step by step from one seat's viewpoint (or a spectator's, without
+/// `seat`): `steps[k]` is who acts and the seat's view after `k` actions, `history[k]` the
+/// `k`-th action as that seat saw it. Only once the game is over.
+async fn replay(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    Query(q): Query<ReplayQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let row = app
+        .store
+        .table(&id)
+        .await
+        .map_err(ApiError::internal)?
+        .ok_or_else(|| ApiError::not_found(format!("no table {id:?}")))?;
+    if row.status != "over" {
+        return Err(ApiError::conflict("not_over", "a game is replayed once it is over".into()));
+    }
+    let options: Value = serde_json::from_str(&row.options).map_err(|e| ApiError::internal(e.to_string()))?;
+    let game = app.registry.make(&row.game, &options).map_err(|e| ApiError::internal(e.to_string()))?;
+    let n = game.num_players();
+    let seat = match q.seat.as_deref() {
+        None | Some("" | "spectator") => None,
+        Some(s) => Some(s.parse::<usize>().ok().filter(|s| *s < n).ok_or_else(|| {
+            ApiError::bad_request(
+                "bad_seat",
+                format!("\"seat\" is a seat from 0 to {}, or absent for a spectator", n - 1),
+            )
+        })?),
+    };
+    let actions = app.store.actions(&id).await.map_err(ApiError::internal)?;
+    let seed = row.seed as u64;
+    let actions_text: Vec<String> = actions.iter().map(|a| a.action.clone()).collect();
+    let steps = tokio::task::spawn_blocking(move || -> Result<(Vec<Value>, Vec<Value>), String> {
+        let mut state = game.new_state(seed);
+        let frame = |state: &dyn tabula_core::DynState| {
+            let turn = match state.turn() {
+                tabula_core::Turn::Player(p) => json!({"kind": "player", "player": p}),
+                tabula_core::Turn::Chance => json!({"kind": "chance", "player": null}),
+                tabula_core::Turn::Terminal => json!({"kind": "terminal", "player": null}),
+            };
+            let view = seat.and_then(|s| state.seat_view(s).ok()).unwrap_or(Value::Null);
+            json!({"turn": turn, "view": view})
+        };
+        let mut steps = vec![frame(state.as_ref())];
+        let mut history = Vec::with_capacity(actions.len());
+        for (i, a) in actions.iter().enumerate() {
+            state.apply(&a.action).map_err(|e| format!("action {} `{}`: {e}", a.seq, a.action))?;
+            history.push(state.history_entry(i, seat).unwrap_or(Value::Null));
+            steps.push(frame(state.as_ref()));
+        }
+        Ok((steps, history))
+    })
+    .await
+    .map_err(|e| ApiError::internal(e.to_string()))?
+    .map_err(ApiError::internal)?;
+    let mut out = finished_json(&row);
+    out["names"] = json!(seat_names(&app, &row).await?);
+    out["seed"] = json!(row.seed);
+    out["actions"] = json!(actions_text);
+    out["seat"] = json!(seat);
+    out["steps"] = Value::Array(steps.0);
+    out["history"] = Value::Array(steps.1);
+    Ok(Json(out))
 }
 
 #[derive(serde::Deserialize)]

@@ -1,0 +1,7 @@
+//! The browser client (`web/app`) and the rules (`docs/rules`) are embedded with
+//! `include_dir!`; this makes Cargo rebuild the server when one of their files changes.
+
+fn main() {
+    println!("cargo:rerun-if-changed=../../web/app");
+    println!("cargo:rerun-if-changed=../../docs/rules");
+}

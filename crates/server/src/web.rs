@@ -1,0 +1,159 @@
+//! The browser client and the rules pages, embedded in the binary: `web/app` is served
+//! under `/app/`, its page at `/` and at every address the client itself makes (`/table/ID`,
+//! `/replay/ID`), and each game's rules, rendered from `docs/rules/<id>.md`, at
+//! `/rules/<id>`.
+
+use axum::extract::Path;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use include_dir::{Dir, include_dir};
+
+use crate::error::ApiError;
+
+/// The browser client's files.
+static APP: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/../../web/app");
+
+/// Each game's rules as implemented.
+static RULES: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/../../docs/rules");
+
+/// What a page may load: only this server's own files and WebSocket; inline styles for the
+/// SVG the renderers draw; nothing inline to run.
+const POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+     img-src 'self' data:; connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'none'";
+
+fn content_type(path: &str) -> &'static str {
+    match path.rsplit('.').next().unwrap_or("") {
+        "html" => "text/html; charset=utf-8",
+        "js" | "mjs" => "text/javascript; charset=utf-8",
+        "css" => "text/css; charset=utf-8",
+        "svg" => "image/svg+xml",
+        "png" => "image/png",
+        "json" => "application/json",
+        "ico" => "image/x-icon",
+        "txt" | "md" => "text/plain; charset=utf-8",
+        "woff2" => "font/woff2",
+        _ => "application/octet-stream",
+    }
+}
+
+fn page(body: Vec<u8>, kind: &'static str) -> Response {
+    let mut r = (StatusCode::OK, body).into_response();
+    let h = r.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
+    // Always asked again (cheap: the files are in memory), so a new binary is seen at once.
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(POLICY));
+    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    h.insert("referrer-policy", HeaderValue::from_static("same-origin"));
+    r
+}
+
+/// A file of the client: from `TABULA_WEB_DIR` when set (a developer editing the client
+/// sees each change at the next reload, without rebuilding), else the embedded copy.
+fn app_file(path: &str) -> Option<Vec<u8>> {
+    match std::env::var_os("TABULA_WEB_DIR") {
+        Some(dir) if !dir.is_empty() => std::fs::read(std::path::Path::new(&dir).join(path)).ok(),
+        _ => APP.get_file(path).map(|f| f.contents().to_vec()),
+    }
+}
+
+/// The client's page (`/`, `/table/ID`, `/replay/ID`: the page reads the address itself).
+pub async fn index() -> Response {
+    match app_file("index.html") {
+        Some(body) => page(body, "text/html; charset=utf-8"),
+        None => ApiError::not_found("the browser client is not built in".into()).into_response(),
+    }
+}
+
+/// One of the client's files, under `/app/`.
+pub async fn asset(Path(path): Path<String>) -> Response {
+    if path.split('/').any(|part| part == ".." || part.is_empty()) {
+        return ApiError::not_found(format!("no file {path:?}")).into_response();
+    }
+    match app_file(&path) {
+        Some(body) => page(body, content_type(&path)),
+        None => ApiError::not_found(format!("no file {path:?}")).into_response(),
+    }
+}
+
+/// The site's icon (browsers ask for `/favicon.ico` on their own).
+pub async fn icon() -> Response {
+    match app_file("icon.svg") {
+        Some(body) => page(body, "image/svg+xml"),
+        None => ApiError::not_found("no icon".into()).into_response(),
+    }
+}
+
+/// The ids of the games whose rules are embedded.
+pub fn rules_ids() -> Vec<String> {
+    let mut ids: Vec<String> =
+        RULES.files().filter_map(|f| f.path().to_str()?.strip_suffix(".md").map(str::to_owned)).collect();
+    ids.sort();
+    ids
+}
+
+/// A game's rules as an HTML page, rendered from `docs/rules/<id>.md`.
+pub async fn rules(Path(id): Path<String>) -> Response {
+    let Some(text) = RULES.get_file(format!("{id}.md")).and_then(|f| f.contents_utf8()) else {
+        let known = rules_ids().join(", ");
+        return ApiError::not_found(format!("no rules for {id:?}: the games are {known}")).into_response();
+    };
+    page(rules_html(&id, text).into_bytes(), "text/html; charset=utf-8")
+}
+
+/// Renders a rules document into a whole page. Raw HTML in the Markdown is shown as text.
+pub fn rules_html(id: &str, markdown: &str) -> String {
+    use pulldown_cmark::{Event, Options, Parser, html};
+    let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_HEADING_ATTRIBUTES;
+    let parser = Parser::new_ext(markdown, options).map(|e| match e {
+        Event::Html(t) | Event::InlineHtml(t) => Event::Text(t),
+        e => e,
+    });
+    let mut body = String::with_capacity(markdown.len() * 3 / 2);
+    html::push_html(&mut body, parser);
+    let title = markdown
+        .lines()
+        .find_map(|l| l.strip_prefix("# "))
+        .map_or_else(|| id.to_owned(), |t| escape(&t.replace('`', "")));
+    format!(
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <title>{title} — tabula</title><link rel=\"stylesheet\" href=\"/app/style.css\"><link rel=\"icon\" href=\"/app/icon.svg\">\
+         <script type=\"module\" src=\"/app/theme.js\"></script></head>\
+         <body class=\"rules\"><header class=\"top\"><a class=\"brand\" href=\"/\">tabula</a>\
+         <span class=\"crumb\">rules</span></header><main class=\"doc\">{body}</main></body></html>\n"
+    )
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_registered_game_has_rules_embedded() {
+        let ids = rules_ids();
+        for e in tabula_registry::registry().entries() {
+            assert!(ids.iter().any(|i| i == e.spec.id), "no docs/rules/{}.md embedded", e.spec.id);
+        }
+    }
+
+    #[test]
+    fn rules_pages_show_html_in_the_markdown_as_text() {
+        let page =
+            rules_html("x", "# Title <b>\n\n<script>alert(1)</script>\n\n| a | b |\n|---|---|\n| 1 | 2 |\n");
+        assert!(!page.contains("<script>alert"), "{page}");
+        assert!(page.contains("&lt;script&gt;"), "{page}");
+        assert!(page.contains("<table>"), "{page}");
+        assert!(page.contains("<title>Title &lt;b&gt; — tabula</title>"), "{page}");
+    }
+
+    #[test]
+    fn the_client_page_is_embedded() {
+        assert!(APP.get_file("index.html").is_some());
+        assert_eq!(content_type("a/b.js"), "text/javascript; charset=utf-8");
+    }
+}

@@ -1,0 +1,109 @@
+// A finished game step by step (← and → keys, Home and End), from any seat's viewpoint or
+// a spectator's, with its log; from any step, play on against bots ("branch").
+
+import { h, fill } from './dom.js';
+import { api, game, createTable } from './api.js';
+import { renderer } from './games/index.js';
+import { go, crumb, connection } from './nav.js';
+import { describe } from './table.js';
+
+/**
+ * @param {HTMLElement} main
+ * @param {string} id
+ * @param {URLSearchParams} params  `seat` (a seat, or absent: a spectator), `step`
+ * @returns {Promise<() => void>}
+ */
+export async function showReplay(main, id, params) {
+  connection('');
+  const seatParam = params.get('seat');
+  const seat = seatParam !== null && seatParam !== '' ? Number(seatParam) : null;
+  fill(main, h('p', { class: 'muted' }, 'Replaying the game…'));
+  const q = seat === null ? '' : `?seat=${seat}`;
+  const rep = await api(`/api/tables/${encodeURIComponent(id)}/replay${q}`);
+  const g = await game(rep.game);
+  if (!g) throw new Error(`this server does not know the game ${rep.game}`);
+  const r = await renderer(g.id);
+  crumb(`${g.name} — replay`);
+  /** @type {string[]} */
+  const names = rep.names;
+  const last = rep.steps.length - 1;
+  let step = Math.min(Math.max(Number(params.get('step') ?? last) || 0, 0), last);
+
+  const board = h('div', { class: 'board', id: 'board' });
+  const where = h('span', { id: 'step' });
+  const slider = /** @type {HTMLInputElement} */ (h('input', { type: 'range', min: 0, max: last, value: step, 'aria-label': 'Step' }));
+  const log = h('ol', { class: 'log', id: 'log' });
+  const notice = h('p', { class: 'notice', role: 'alert' });
+  const viewpoint = /** @type {HTMLSelectElement} */ (h('select', { id: 'viewpoint', 'aria-label': 'Seen from' },
+    h('option', { value: '' }, 'a spectator'),
+    names.map((n, i) => h('option', { value: String(i) }, `${n} (seat ${i + 1})`))));
+  viewpoint.value = seat === null ? '' : String(seat);
+  viewpoint.addEventListener('change', () => go(`/replay/${id}?${viewpoint.value ? `seat=${viewpoint.value}&` : ''}step=${step}`));
+
+  const prev = h('button', { type: 'button', id: 'prev', title: 'Previous step (←)', onclick: () => show(step - 1) }, '←');
+  const next = h('button', { type: 'button', id: 'next', title: 'Next step (→)', onclick: () => show(step + 1) }, '→');
+  const branch = h('button', {
+    type: 'button', id: 'branch', title: 'A new table from this position, you against bots',
+    onclick: async () => {
+      try {
+        const actions = rep.actions.slice(0, step);
+        const me = seat ?? 0;
+        const seats = names.map((_, i) => (i === me ? 'human' : 'medium'));
+        const held = await createTable({ game: g.id, options: rep.options, seats, seed: rep.seed, actions });
+        go(`/table/${held.table}`);
+      } catch (e) {
+        notice.textContent = e instanceof Error ? e.message : String(e);
+      }
+    },
+  }, 'Play on from here');
+  slider.addEventListener('input', () => show(Number(slider.value)));
+
+  fill(main,
+    h('div', { class: 'table-page replay', 'data-game': g.id },
+      h('section', { class: 'play' },
+        h('div', { class: 'banner' }, `Replay: ${names.join(' vs ')}`),
+        board, notice),
+      h('aside', { class: 'side' },
+        h('label', {}, 'Seen from ', viewpoint),
+        h('div', { class: 'row stepper' }, h('button', { type: 'button', onclick: () => show(0), title: 'Start (Home)' }, '⏮'), prev, where, next,
+          h('button', { type: 'button', onclick: () => show(last), title: 'End (End)' }, '⏭')),
+        slider,
+        h('div', { class: 'row' }, branch),
+        h('h2', {}, 'Log'), log)));
+
+  /** @param {number} k */
+  function show(k) {
+    step = Math.min(Math.max(k, 0), last);
+    slider.value = String(step);
+    where.textContent = `step ${step} of ${last}`;
+    const frame = rep.steps[step];
+    board.replaceChildren();
+    try {
+      r.render(board, {
+        view: frame.view, seat, legal: [], turn: frame.turn, names, options: rep.options, replay: true, act: () => {},
+      });
+    } catch (e) {
+      board.append(h('p', { class: 'error' }, `The board cannot be drawn: ${e instanceof Error ? e.message : e}`));
+    }
+    fill(log, rep.history.slice(0, step).map((/** @type {import('./games/index.js').Entry} */ e) =>
+      h('li', {}, r.describe ? r.describe(e, names) : describe(e, names))));
+    log.scrollTop = log.scrollHeight;
+    branch.toggleAttribute('disabled', step === last);
+    history.replaceState(null, '', `/replay/${id}?${seat !== null ? `seat=${seat}&` : ''}step=${step}`);
+  }
+
+  /** @param {KeyboardEvent} e */
+  const keys = (e) => {
+    if (e.target instanceof HTMLInputElement && e.target.type !== 'range') return;
+    if (e.target instanceof HTMLSelectElement) return;
+    if (e.key === 'ArrowLeft') show(step - 1);
+    else if (e.key === 'ArrowRight') show(step + 1);
+    else if (e.key === 'Home') show(0);
+    else if (e.key === 'End') show(last);
+    else return;
+    e.preventDefault();
+  };
+  document.addEventListener('keydown', keys);
+  show(step);
+  return () => document.removeEventListener('keydown', keys);
+}

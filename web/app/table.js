@@ -1,0 +1,337 @@
+// A table: the board from your seat's view (drawn by the game's renderer), the seats and
+// their clocks, the moves you may make (click them on the board or in the list, or type
+// their notation), the log in words, undo, resign, leave and return, the result and a
+// rematch. Without a seat held in this browser, the table is watched as a spectator.
+// The WebSocket reconnects by itself; reloading the page resumes the seat.
+
+import { h, fill, SEAT_COLOURS, SEAT_SHAPES } from './dom.js';
+import { api, game, heldAt, joinTable, createTable, ApiError } from './api.js';
+import { renderer } from './games/index.js';
+import { go, crumb, connection } from './nav.js';
+
+/**
+ * A message of the table's WebSocket (docs/server.md).
+ * @typedef {Object} Update
+ * @property {'update'} type
+ * @property {number} seq
+ * @property {number | null} seat
+ * @property {{kind: string, player: number | null}} turn
+ * @property {any} view
+ * @property {import('./games/index.js').Entry[]} history
+ * @property {string[]} legal
+ * @property {({seat: number, ms: number, running: boolean, flagged: boolean} | null)[]} clocks
+ * @property {import('./api.js').SeatInfo[]} seats
+ * @property {string} status
+ * @property {number[] | null} result
+ * @property {{kind: string, seat: number} | null} ending
+ */
+
+/**
+ * A time left as m:ss (tenths under ten seconds).
+ * @param {number} ms
+ */
+export function clockText(ms) {
+  const t = Math.max(0, ms);
+  if (t < 10000) return `${Math.floor(t / 1000)}.${Math.floor((t % 1000) / 100)}`;
+  const s = Math.ceil(t / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/**
+ * A seat's name as shown: its person, its bot, or a free seat.
+ * @param {import('./api.js').SeatInfo} s
+ */
+function seatName(s) {
+  if (s.kind === 'bot') return `${s.name} (bot)`;
+  if (!s.name) return 'free seat';
+  return s.bot ? `${s.name} (${s.bot} plays for them)` : s.name;
+}
+
+/**
+ * The result in words for the reader.
+ * @param {Update} u
+ * @param {string[]} names
+ */
+function resultText(u, names) {
+  const r = u.result || [];
+  const best = Math.max(...r);
+  const winners = r.map((v, i) => (v === best ? i : -1)).filter((i) => i >= 0);
+  let head;
+  if (winners.length === r.length) head = 'A draw.';
+  else if (u.seat !== null && winners.includes(u.seat)) head = winners.length > 1 ? 'You share the win.' : 'You win!';
+  else if (u.seat !== null) head = `You lose: ${winners.map((i) => names[i]).join(' and ')} ${winners.length > 1 ? 'win' : 'wins'}.`;
+  else head = `${winners.map((i) => names[i]).join(' and ')} ${winners.length > 1 ? 'win' : 'wins'}.`;
+  let why = '';
+  if (u.ending?.kind === 'resign') why = ` ${names[u.ending.seat]} resigned.`;
+  if (u.ending?.kind === 'time') why = ` ${names[u.ending.seat]} ran out of time.`;
+  return `${head}${why} Scores: ${r.map((v, i) => `${names[i]} ${v}`).join(', ')}.`;
+}
+
+/**
+ * @param {HTMLElement} main
+ * @param {string} id
+ * @returns {Promise<() => void>}
+ */
+export async function showTable(main, id) {
+  /** @type {import('./api.js').TableInfo} */
+  let info = await api(`/api/tables/${encodeURIComponent(id)}`);
+  const found = await game(info.game);
+  if (!found) throw new Error(`this server does not know the game ${info.game}`);
+  const g = found;
+  if (info.status === 'over' && !heldAt(id)) {
+    go(`/replay/${id}`);
+    return () => {};
+  }
+  const r = await renderer(g.id);
+  crumb(g.name);
+
+  const board = h('div', { class: 'board', id: 'board' });
+  const banner = h('div', { class: 'banner', id: 'banner', role: 'status' });
+  const notice = h('p', { class: 'notice', id: 'notice', role: 'alert' });
+  const seatsBox = h('ul', { class: 'seats', id: 'seats' });
+  const controls = h('div', { class: 'controls', id: 'controls' });
+  const moves = h('div', { class: 'moves', id: 'moves' });
+  const typed = /** @type {HTMLInputElement} */ (h('input', {
+    id: 'notation', list: 'legal-list', autocomplete: 'off', spellcheck: 'false',
+    placeholder: 'type a move', 'aria-label': 'Type a move in notation',
+  }));
+  const datalist = h('datalist', { id: 'legal-list' });
+  const log = h('ol', { class: 'log', id: 'log', 'aria-label': 'Moves so far' });
+  const share = h('button', {
+    type: 'button', class: 'ghost',
+    onclick: async () => {
+      try {
+        await navigator.clipboard.writeText(location.href);
+        notice.textContent = 'The link to this table is copied: send it to a friend.';
+      } catch {
+        notice.textContent = `The link to this table: ${location.href}`;
+      }
+    },
+  }, 'Copy link');
+  fill(main,
+    h('div', { class: 'table-page', 'data-game': g.id },
+      h('section', { class: 'play' }, banner, board, notice),
+      h('aside', { class: 'side' },
+        h('h2', { class: 'sr-only' }, 'Seats'), seatsBox, controls,
+        h('h2', {}, 'Your moves'), moves,
+        h('form', { class: 'typed', onsubmit: (/** @type {Event} */ e) => { e.preventDefault(); send(typed.value.trim()); } },
+          typed, datalist, h('button', { type: 'submit' }, 'Play')),
+        h('h2', {}, 'Log'), log,
+        h('div', { class: 'row' }, share, h('a', { href: `/rules/${g.id}`, target: '_blank', rel: 'noopener' }, 'Rules')))));
+
+  /** @type {WebSocket | null} */
+  let ws = null;
+  let closed = false;
+  let retry = 0;
+  /** @type {Update | null} */
+  let last = null;
+  let receivedAt = 0;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let reconnectTimer;
+
+  /** @param {string} action */
+  function send(action) {
+    if (!action || !last || !ws || ws.readyState !== WebSocket.OPEN) return;
+    notice.textContent = '';
+    ws.send(JSON.stringify({ type: 'act', action, seq: last.seq }));
+    typed.value = '';
+  }
+
+  /** @param {Record<string, unknown>} msg */
+  function command(msg) {
+    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+  }
+
+  function names() {
+    return (last?.seats ?? []).map((s) => (s.kind === 'bot' ? `${s.name} (bot)` : s.name || `seat ${s.seat + 1}`));
+  }
+
+  function drawClocks() {
+    if (!last) return;
+    for (const c of last.clocks) {
+      if (!c) continue;
+      const el = seatsBox.querySelector(`[data-clock="${c.seat}"]`);
+      if (!el) continue;
+      const ms = c.running ? c.ms - (performance.now() - receivedAt) : c.ms;
+      el.textContent = c.flagged ? 'time out' : clockText(ms);
+      el.classList.toggle('low', ms < 20000);
+      el.classList.toggle('running', c.running);
+    }
+  }
+
+  function draw() {
+    const u = last;
+    if (!u) return;
+    const who = names();
+    const mine = u.seat;
+    // Seats and clocks.
+    fill(seatsBox, u.seats.map((s) => {
+      const toAct = u.turn.kind === 'player' && u.turn.player === s.seat && u.status !== 'over';
+      const clock = u.clocks[s.seat];
+      return h('li', { class: `seat${toAct ? ' to-act' : ''}${mine === s.seat ? ' mine' : ''}`, 'data-seat': s.seat },
+        h('span', { class: 'seat-mark', style: `color:${SEAT_COLOURS[s.seat % SEAT_COLOURS.length]}`, 'aria-hidden': 'true' }, SEAT_SHAPES[s.seat % SEAT_SHAPES.length]),
+        h('span', { class: 'seat-name' }, seatName(s), mine === s.seat ? ' — you' : ''),
+        s.kind === 'human' && s.name && !s.connected && !s.bot ? h('span', { class: 'muted' }, ' (away)') : null,
+        toAct ? h('span', { class: 'turn-mark' }, ' to play') : null,
+        clock ? h('span', { class: 'clock', 'data-clock': s.seat }) : null);
+    }));
+    drawClocks();
+    // Banner: whose turn, or the result.
+    if (u.status === 'over') {
+      banner.className = 'banner over';
+      fill(banner, h('strong', {}, resultText(u, who)), ' ',
+        h('button', { type: 'button', class: 'primary', id: 'rematch', onclick: rematch }, 'Rematch'), ' ',
+        h('a', { href: `/replay/${id}${mine !== null ? `?seat=${mine}` : ''}`, 'data-link': true, id: 'replay-link' }, 'Replay'));
+    } else if (u.status === 'open') {
+      banner.className = 'banner';
+      fill(banner, 'Waiting for people to sit down: copy the link and send it.');
+    } else if (u.turn.kind === 'player' && u.turn.player === mine && u.legal.length) {
+      banner.className = 'banner yours';
+      fill(banner, 'Your move.');
+    } else if (u.turn.kind === 'player' && u.turn.player !== null) {
+      banner.className = 'banner';
+      fill(banner, `${who[u.turn.player]} to play.`);
+    } else {
+      banner.className = 'banner';
+      fill(banner, 'Dealing…');
+    }
+    // Board.
+    board.replaceChildren();
+    /** @type {import('./games/index.js').Scene} */
+    const scene = {
+      view: u.view, seat: mine, legal: u.legal, turn: u.turn, names: who, options: info.options, replay: false,
+      act: send,
+    };
+    try {
+      r.render(board, scene);
+    } catch (e) {
+      board.append(h('p', { class: 'error' }, `The board cannot be drawn: ${e instanceof Error ? e.message : e}`));
+      console.warn(e);
+    }
+    // Moves.
+    fill(datalist, u.legal.map((a) => h('option', { value: a })));
+    fill(moves, u.legal.length
+      ? u.legal.map((a) => h('button', { type: 'button', class: 'move', 'data-action': a, onclick: () => send(a) }, r.label ? r.label(a) : a))
+      : h('p', { class: 'muted' }, mine === null ? 'You are watching.' : u.status === 'over' ? 'The game is over.' : 'Not your turn.'));
+    typed.disabled = !u.legal.length;
+    // Controls.
+    const held = mine !== null;
+    const me = held ? u.seats[mine] : null;
+    const playing = u.status === 'playing';
+    const flaggedOther = u.clocks.some((c) => c && c.flagged && c.seat !== mine);
+    const free = u.seats.filter((s) => s.kind === 'human' && !s.name);
+    fill(controls,
+      held && playing && !me?.bot ? h('button', { type: 'button', id: 'undo', onclick: () => command({ type: 'undo' }) }, 'Undo') : null,
+      held && playing && !me?.bot ? h('button', {
+        type: 'button', id: 'resign',
+        onclick: () => { if (confirm('Resign this game?')) command({ type: 'resign' }); },
+      }, 'Resign') : null,
+      held && playing && !me?.bot ? h('button', { type: 'button', id: 'leave', title: 'A bot plays for you until you come back', onclick: () => command({ type: 'leave' }) }, 'Leave (a bot plays)') : null,
+      held && playing && me?.bot && !me.gone ? h('button', { type: 'button', id: 'return', class: 'primary', onclick: () => command({ type: 'return' }) }, 'Take my seat back') : null,
+      held && playing && flaggedOther && u.seats.length === 2 ? h('button', { type: 'button', id: 'claim', class: 'primary', onclick: () => command({ type: 'claim' }) }, 'Claim the win on time') : null,
+      !held && free.length && u.status !== 'over' ? h('button', {
+        type: 'button', class: 'primary', id: 'take-seat',
+        onclick: async () => {
+          try {
+            await joinTable(id, g.id);
+            reconnect(0);
+          } catch (e) {
+            notice.textContent = e instanceof ApiError ? e.message : String(e);
+          }
+        },
+      }, `Take a seat (${free.length} free)`) : null);
+    // Log.
+    const atBottom = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
+    fill(log, u.history.map((e) => h('li', {}, r.describe ? r.describe(e, who) : describe(e, who))));
+    if (atBottom) log.scrollTop = log.scrollHeight;
+  }
+
+  async function rematch() {
+    try {
+      const t = await api(`/api/tables/${encodeURIComponent(id)}`);
+      const kinds = (/** @type {any[]} */ (t.seats)).map((s) => (typeof s === 'string' ? s : s.kind === 'bot' ? s.name : 'human'));
+      const mine = last?.seat ?? 0;
+      // You sit first at the new table; the others keep their kinds.
+      const seats = [kinds[mine], ...kinds.filter((_, i) => i !== mine)];
+      const held = await createTable({ game: g.id, options: /** @type {Record<string, unknown>} */ (t.options), seats, clock: t.clock });
+      go(`/table/${held.table}`);
+    } catch (e) {
+      notice.textContent = e instanceof Error ? e.message : String(e);
+    }
+  }
+
+  /** @param {number} delay */
+  function reconnect(delay) {
+    clearTimeout(reconnectTimer);
+    if (ws) {
+      ws.onclose = null;
+      ws.close();
+      ws = null;
+    }
+    reconnectTimer = setTimeout(connect, delay);
+  }
+
+  function connect() {
+    if (closed) return;
+    const held = heldAt(id);
+    const proto = location.protocol === 'https:' ? 'wss' : 'ws';
+    const url = `${proto}://${location.host}/api/tables/${encodeURIComponent(id)}/ws${held ? `?token=${encodeURIComponent(held.token)}` : ''}`;
+    connection('connecting', 'connecting…');
+    const sock = new WebSocket(url);
+    ws = sock;
+    sock.onopen = () => {
+      retry = 0;
+      connection('live', held ? 'connected' : 'watching');
+    };
+    sock.onmessage = (ev) => {
+      let msg;
+      try {
+        msg = JSON.parse(String(ev.data));
+      } catch {
+        return;
+      }
+      if (msg.type === 'update') {
+        last = /** @type {Update} */ (msg);
+        receivedAt = performance.now();
+        draw();
+      } else if (msg.type === 'error') {
+        notice.textContent = msg.message;
+      }
+    };
+    sock.onclose = () => {
+      if (closed || ws !== sock) return;
+      retry = Math.min(retry + 1, 6);
+      const wait = Math.min(500 * 2 ** (retry - 1), 8000);
+      connection('offline', `offline: reconnecting in ${Math.round(wait / 1000)} s`);
+      reconnectTimer = setTimeout(connect, wait);
+    };
+  }
+
+  const ticker = setInterval(drawClocks, 200);
+  const onOnline = () => reconnect(0);
+  window.addEventListener('online', onOnline);
+  connect();
+
+  return () => {
+    closed = true;
+    clearInterval(ticker);
+    clearTimeout(reconnectTimer);
+    window.removeEventListener('online', onOnline);
+    if (ws) {
+      ws.onclose = null;
+      ws.close();
+    }
+    connection('');
+    info = /** @type {any} */ (null);
+  };
+}
+
+/**
+ * A log line when the game's renderer gives none.
+ * @param {import('./games/index.js').Entry} e
+ * @param {string[]} names
+ */
+export function describe(e, names) {
+  const who = typeof e.actor === 'number' ? names[e.actor] ?? `seat ${e.actor + 1}` : e.actor === 'chance' ? 'chance' : String(e.actor ?? '');
+  return e.action === null ? `${who}: a move you cannot see` : `${who}: ${e.action}`;
+}

@@ -1,0 +1,95 @@
+// What the browser tests share: Debian's Chromium driven by playwright-core, against the
+// `tabula serve` whose address the Rust test gives in TABULA_URL (crates/server/tests/browser.rs).
+// Every page is watched: a console error or an uncaught exception fails the test.
+
+import { chromium } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import assert from 'node:assert/strict';
+
+export const URL = process.env.TABULA_URL || 'http://127.0.0.1:8080';
+export const SHOTS = process.env.TABULA_SHOTS || 'test-results/screenshots';
+
+/** Starts Chromium headless, with what a closed network needs. */
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/**
+ * A new browser context (its own storage: another player) and a page in it that records
+ * every console error and page error.
+ * @param {import('playwright-core').Browser} browser
+ * @param {{width: number, height: number}} [viewport]
+ */
+export async function player(browser, viewport = { width: 1280, height: 860 }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+  page.errors = errors;
+  return { context, page, errors };
+}
+
+/** Fails if a page logged an error. */
+export function noErrors(...pages) {
+  for (const p of pages) assert.deepEqual(p.errors, [], 'the page logged errors');
+}
+
+/**
+ * Saves a screenshot under SHOTS.
+ * @param {import('playwright-core').Page} page
+ * @param {string} name
+ */
+export async function shot(page, name) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
+}
+
+/** JSON from the server's API. */
+export async function api(path, body) {
+  const init = body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+  const res = await fetch(URL + path, init);
+  const data = await res.json();
+  if (!res.ok) throw new Error(`${path}: ${JSON.stringify(data)}`);
+  return data;
+}
+
+/**
+ * Plays the page's seat to the end of the game by clicking legal moves (a seeded choice
+ * among the buttons the page offers), waiting for the server's answer after each.
+ * @param {import('playwright-core').Page} page
+ * @param {{seed?: number, maxMoves?: number, pick?: (moves: string[], k: number) => number}} [opts]
+ * @returns {Promise<number>} the moves clicked
+ */
+export async function playToEnd(page, opts = {}) {
+  let seed = opts.seed ?? 1;
+  const rand = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+  const max = opts.maxMoves ?? 5000;
+  let clicked = 0;
+  for (;;) {
+    // Wait until either the game is over or this seat has moves to click.
+    await page.waitForFunction(() =>
+      document.querySelector('.banner.over') || document.querySelector('#moves .move'), null, { timeout: 60000 });
+    if (await page.$('.banner.over')) return clicked;
+    const moves = await page.$$eval('#moves .move', (bs) => bs.map((b) => b.getAttribute('data-action') || ''));
+    if (!moves.length) continue;
+    const k = opts.pick ? opts.pick(moves, clicked) : Math.floor(rand() * moves.length);
+    const before = await page.$eval('#log', (l) => l.children.length);
+    await page.click(`#moves .move[data-action="${cssEscape(moves[k])}"]`);
+    clicked += 1;
+    assert.ok(clicked <= max, `more than ${max} moves`);
+    // The answer: the log grows (or the game ends).
+    await page.waitForFunction((n) => document.querySelector('.banner.over') ||
+      (document.querySelector('#log')?.children.length ?? 0) > n, before, { timeout: 60000 });
+  }
+}
+
+/** @param {string} s */
+function cssEscape(s) {
+  return s.replace(/["\\]/g, '\\$&');
+}
