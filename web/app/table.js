@@ -125,6 +125,10 @@ export async function showTable(main, id) {
   let retry = 0;
   /** @type {Update | null} */
   let last = null;
+  /** The log's entries drawn, as JSON, and the names they were drawn with. */
+  /** @type {string[]} */
+  let logged = [];
+  let loggedNames = '';
   let receivedAt = 0;
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let reconnectTimer;
@@ -242,7 +246,21 @@ export async function showTable(main, id) {
       }, `Take a seat (${free.length} free)`) : null);
     // Log.
     const atBottom = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
-    fill(log, u.history.map((e) => h('li', {}, r.describe ? r.describe(e, who) : describe(e, who))));
+    // Only the new entries are described (a long game's log is not redrawn at every move);
+    // after an undo, or when a name changed, it is redrawn whole.
+    const key = JSON.stringify(who);
+    const shown = logged.length;
+    if (key !== loggedNames || u.history.length < shown ||
+        (shown > 0 && JSON.stringify(u.history[shown - 1]) !== logged[shown - 1])) {
+      log.replaceChildren();
+      logged = [];
+      loggedNames = key;
+    }
+    for (let i = logged.length; i < u.history.length; i++) {
+      const e = u.history[i];
+      log.append(h('li', {}, r.describe ? r.describe(e, who) : describe(e, who)));
+      logged.push(JSON.stringify(e));
+    }
     if (atBottom) log.scrollTop = log.scrollHeight;
   }
 

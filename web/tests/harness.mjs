@@ -63,7 +63,7 @@ export async function api(path, body) {
  * Plays the page's seat to the end of the game by clicking legal moves (a seeded choice
  * among the buttons the page offers), waiting for the server's answer after each.
  * @param {import('playwright-core').Page} page
- * @param {{seed?: number, maxMoves?: number, pick?: (moves: string[], k: number) => number}} [opts]
+ * @param {{seed?: number, maxMoves?: number, stopAfter?: number, pick?: (moves: string[], k: number) => number}} [opts]
  * @returns {Promise<number>} the moves clicked
  */
 export async function playToEnd(page, opts = {}) {
@@ -76,6 +76,7 @@ export async function playToEnd(page, opts = {}) {
     await page.waitForFunction(() =>
       document.querySelector('.banner.over') || document.querySelector('#moves .move'), null, { timeout: 60000 });
     if (await page.$('.banner.over')) return clicked;
+    if (opts.stopAfter !== undefined && clicked >= opts.stopAfter) return clicked;
     const moves = await page.$$eval('#moves .move', (bs) => bs.map((b) => b.getAttribute('data-action') || ''));
     if (!moves.length) continue;
     const k = opts.pick ? opts.pick(moves, clicked) : Math.floor(rand() * moves.length);

@@ -1,0 +1,99 @@
+//! The browser client in a real browser: the JavaScript is type-checked by the pinned
+//! TypeScript (`tsc --checkJs`), then `web/tests` (node's test runner, playwright-core
+//! driving Debian's Chromium headless) runs against a server started here on a free port
+//! with a database of its own.
+//!
+//! Needs Node.js, `web/node_modules` (`npm ci` in `web/`) and Chromium (`/usr/bin/chromium`,
+//! or `CHROMIUM`); `.ci/run` installs them. Where one is missing the test says SKIPPED,
+//! except under CI (`CI` set), where it fails.
+//!
+//! `TABULA_BLESS=1` also copies the screenshots the tests take (each game's table at
+//! desktop and phone sizes) into `docs/screenshots/`, which the README shows.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn web_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web")
+}
+
+fn chromium() -> Option<PathBuf> {
+    let path = std::env::var_os("CHROMIUM").map_or_else(|| PathBuf::from("/usr/bin/chromium"), PathBuf::from);
+    path.exists().then_some(path)
+}
+
+/// What is missing to run the browser tests, if anything.
+fn missing() -> Option<String> {
+    if Command::new("node").arg("--version").output().is_err() {
+        return Some("Node.js (`node`) is not installed".into());
+    }
+    if !web_dir().join("node_modules/playwright-core").exists() || !web_dir().join("node_modules/typescript").exists()
+    {
+        return Some("web/node_modules is missing: run `npm ci` in web/".into());
+    }
+    if chromium().is_none() {
+        return Some("Chromium is not installed (apt-get install chromium, or set CHROMIUM)".into());
+    }
+    None
+}
+
+/// Whether to skip, saying why; under CI a missing piece fails instead.
+fn skip() -> bool {
+    match missing() {
+        None => false,
+        Some(why) if std::env::var_os("CI").is_some() => panic!("the browser tests cannot run under CI: {why}"),
+        Some(why) => {
+            eprintln!("SKIPPED: {why}");
+            true
+        }
+    }
+}
+
+#[test]
+fn the_client_type_checks() {
+    if skip() {
+        return;
+    }
+    let out = Command::new("node")
+        .args(["node_modules/typescript/bin/tsc", "-p", "."])
+        .current_dir(web_dir())
+        .output()
+        .expect("tsc runs");
+    assert!(
+        out.status.success(),
+        "tsc --checkJs found errors in web/app:\n{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_game_in_chromium() {
+    if skip() {
+        return;
+    }
+    let (addr, _served) = common::server(&common::db("browser")).await;
+    let shots = std::env::temp_dir().join(format!("tabula-shots-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&shots);
+    let chromium = chromium().expect("checked above");
+    let mut cmd = tokio::process::Command::new("node");
+    cmd.args(["--test", "--test-concurrency=1", "--test-reporter=spec", "tests/"])
+        .current_dir(web_dir())
+        .env("TABULA_URL", format!("http://{addr}"))
+        .env("TABULA_SHOTS", &shots)
+        .env("CHROMIUM", chromium)
+        .kill_on_drop(true);
+    let out = cmd.output().await.expect("node runs");
+    let report = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "the browser tests failed:\n{report}");
+    eprintln!("{report}");
+    if std::env::var_os("TABULA_BLESS").is_some() {
+        let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/screenshots");
+        std::fs::create_dir_all(&docs).unwrap();
+        for e in std::fs::read_dir(&shots).unwrap().flatten() {
+            std::fs::copy(e.path(), docs.join(e.file_name())).unwrap();
+        }
+    }
+}

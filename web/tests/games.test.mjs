@@ -1,0 +1,189 @@
+// Every registered game in Chromium: created from the lobby against bots and finished by
+// clicking legal moves; replayed step by step; a reload mid-game resumes the seat; two
+// browser contexts play each other; a spectator sees no hidden card. No console error in
+// any page. Screenshots of every game's table, desktop and phone, are saved under SHOTS.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { URL, launch, player, shot, playToEnd, noErrors, api } from './harness.mjs';
+
+/** Each game with the options a browser test plays it with (small and quick). */
+const PLAYED = {
+  'sabotage-pipes': { options: {}, seats: 2 },
+  abagio: { options: {}, seats: 2 },
+  sabacc: { options: { players: 2 }, seats: 2 },
+  abilene: { options: { players: 3, short_game: 2, placement: 'random' }, seats: 3 },
+  'sabotage-spies': { options: { players: 2, intro: true, round_limit: 10 }, seats: 2 },
+};
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+test('every registered game has a browser test', async () => {
+  const { games } = await api('/api/games');
+  for (const g of games) assert.ok(PLAYED[g.id], `no browser test plays ${g.id}`);
+});
+
+/**
+ * Creates a table from the lobby: this page's seat first, the others as given.
+ * @param {import('playwright-core').Page} page
+ * @param {string} id
+ * @param {string[]} others  each other seat: 'human' or a bot
+ * @param {Record<string, unknown>} options
+ */
+async function createFromLobby(page, id, others, options) {
+  await page.goto(`${URL}/`);
+  await page.fill('#name', 'ada');
+  await page.dispatchEvent('#name', 'change');
+  await page.click(`button[data-new="${id}"]`);
+  const form = `form.new-table[data-game="${id}"]`;
+  await page.waitForSelector(form);
+  for (const [name, value] of Object.entries(options)) {
+    const input = `${form} [name="${name}"]`;
+    const type = await page.getAttribute(input, 'type');
+    if (type === 'checkbox') await page.setChecked(input, Boolean(value));
+    else if (type === 'number') await page.fill(input, String(value));
+    else await page.selectOption(input, String(value));
+  }
+  for (const [i, kind] of others.entries()) await page.selectOption(`${form} select[name="seat${i + 1}"]`, kind);
+  await page.click(`${form} button[type="submit"]`);
+  await page.waitForURL(/\/table\/[0-9a-f]+$/);
+  await page.waitForSelector('.seat.mine');
+  return page.url().split('/').pop();
+}
+
+for (const [id, how] of Object.entries(PLAYED)) {
+  test(`${id}: a whole game against bots by clicking, a reload, screenshots, a replay`, { timeout: 600000 }, async () => {
+    const { context, page } = await player(browser);
+    const others = Array.from({ length: how.seats - 1 }, () => 'random');
+    const table = await createFromLobby(page, id, others, how.options);
+    // A few moves, then a reload: the seat is resumed.
+    await playToEnd(page, { seed: 7, stopAfter: 3 });
+    await shot(page, `${id}-desktop`);
+    await page.reload();
+    await page.waitForSelector('.seat.mine');
+    assert.match(await page.textContent('.seat.mine'), /you/);
+    const phone = await player(browser, { width: 375, height: 812 });
+    await phone.context.addInitScript((held) => localStorage.setItem('tabula.seats', held),
+      await page.evaluate(() => localStorage.getItem('tabula.seats')));
+    await phone.page.goto(`${URL}/table/${table}`);
+    await phone.page.waitForSelector('.seat.mine');
+    await phone.page.waitForTimeout(300);
+    await shot(phone.page, `${id}-phone`);
+    noErrors(phone.page);
+    await phone.context.close();
+    // To the end.
+    const moves = await playToEnd(page, { seed: 11 });
+    assert.ok(moves > 0);
+    assert.match(await page.textContent('.banner.over'), /win|draw|lose/i);
+    // The replay, stepped back and forth with the keys.
+    await page.click('#replay-link');
+    await page.waitForSelector('#step');
+    const end = await page.textContent('#step');
+    await page.keyboard.press('Home');
+    assert.match(await page.textContent('#step'), /^step 0 of/);
+    await page.keyboard.press('ArrowRight');
+    assert.match(await page.textContent('#step'), /^step 1 of/);
+    await page.keyboard.press('End');
+    assert.equal(await page.textContent('#step'), end);
+    noErrors(page);
+    await context.close();
+  });
+}
+
+test('abagio: two browser contexts play each other to the end', { timeout: 600000 }, async () => {
+  const a = await player(browser);
+  const b = await player(browser);
+  const table = await createFromLobby(a.page, 'abagio', ['human'], {});
+  await b.page.goto(`${URL}/`);
+  await b.page.fill('#name', 'bob');
+  await b.page.dispatchEvent('#name', 'change');
+  await b.page.click(`button[data-join="${table}"]`);
+  await b.page.waitForURL(new RegExp(`/table/${table}$`));
+  await b.page.waitForSelector('.seat.mine');
+  let seed = 5;
+  for (let turn = 0; turn < 2000; turn++) {
+    if (await a.page.$('.banner.over')) break;
+    for (const p of [a.page, b.page]) {
+      const move = await p.$('#moves .move');
+      if (!move) continue;
+      const all = await p.$$('#moves .move');
+      seed = (seed * 48271) % 2147483647;
+      const before = await p.$eval('#log', (l) => l.children.length);
+      await all[seed % all.length].click();
+      await p.waitForFunction((n) => document.querySelector('.banner.over') ||
+        (document.querySelector('#log')?.children.length ?? 0) > n, before);
+    }
+    await a.page.waitForTimeout(20);
+  }
+  await a.page.waitForSelector('.banner.over');
+  await b.page.waitForSelector('.banner.over');
+  const ta = await a.page.textContent('.banner.over');
+  const tb = await b.page.textContent('.banner.over');
+  assert.ok(/You win/.test(ta) !== /You win/.test(tb), `one wins: ${ta} / ${tb}`);
+  noErrors(a.page, b.page);
+  await a.context.close();
+  await b.context.close();
+});
+
+test('sabacc: a spectator’s page and WebSocket show no card hidden from it', { timeout: 600000 }, async () => {
+  const a = await player(browser);
+  const b = await player(browser);
+  const table = await createFromLobby(a.page, 'sabacc', ['human'], { players: 2 });
+  await b.page.goto(`${URL}/`);
+  await b.page.click(`button[data-join="${table}"]`);
+  await b.page.waitForSelector('.seat.mine');
+  const watcher = await player(browser);
+  /** @type {string[]} */
+  const frames = [];
+  watcher.page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
+  await watcher.page.goto(`${URL}/table/${table}`);
+  await watcher.page.waitForSelector('.seat');
+  /** Cards seen held face down by a seat, hidden from the other. */
+  const hidden = new Set();
+  const seatFrames = [[], []];
+  a.page.on('websocket', (ws) => ws.on('framereceived', (f) => seatFrames[0].push(String(f.payload))));
+  b.page.on('websocket', (ws) => ws.on('framereceived', (f) => seatFrames[1].push(String(f.payload))));
+  await a.page.reload();
+  await b.page.reload();
+  let seed = 3;
+  for (let k = 0; k < 40; k++) {
+    if (await a.page.$('.banner.over')) break;
+    for (const p of [a.page, b.page]) {
+      const all = await p.$$('#moves .move');
+      if (!all.length) continue;
+      seed = (seed * 48271) % 2147483647;
+      const before = await p.$eval('#log', (l) => l.children.length);
+      await all[seed % all.length].click();
+      await p.waitForFunction((n) => document.querySelector('.banner.over') ||
+        (document.querySelector('#log')?.children.length ?? 0) > n, before);
+    }
+    // What each seat holds and the other seat may not see, now: the spectator may not see it.
+    const latest = (list) => list.map((t) => JSON.parse(t)).filter((m) => m.type === 'update').pop();
+    const now = new Set();
+    for (const s of [0, 1]) {
+      const mine = latest(seatFrames[s])?.view;
+      const other = latest(seatFrames[1 - s])?.view;
+      if (!mine || !other) continue;
+      const otherText = JSON.stringify(other);
+      mine.seats[s].hand.cards.forEach((c, i) => {
+        if (other.seats[s].hand.cards[i] === '?' && !otherText.includes(`"${c}"`)) now.add(c);
+      });
+    }
+    const spectator = frames.filter((f) => f.includes('"update"')).pop() ?? '';
+    const page = await watcher.page.textContent('body');
+    for (const c of now) {
+      hidden.add(c);
+      const word = new RegExp(`(^|[^A-Za-z0-9])${c}([^A-Za-z0-9]|$)`);
+      assert.ok(!word.test(spectator), `the spectator was sent ${c}, hidden from the other seat: ${spectator.slice(0, 400)}`);
+      assert.ok(!word.test(page ?? ''), `the spectator's page shows ${c}, hidden from the other seat`);
+    }
+  }
+  assert.ok(hidden.size > 0, 'the test saw hidden cards');
+  assert.ok(frames.length > 0, 'the spectator received updates');
+  noErrors(a.page, b.page, watcher.page);
+  await a.context.close();
+  await b.context.close();
+  await watcher.context.close();
+});
