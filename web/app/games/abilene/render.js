@@ -239,7 +239,12 @@ function statusLine(v, scene, me, ranches, yours) {
   const head = v.tasks?.[0];
   const verb = (/** @type {number} */ p, /** @type {string} */ you, /** @type {string} */ other) => (p === me ? you : other);
   if (v.stage === 'over') {
+    const standing = v.ranchers.map((/** @type {any} */ rr, /** @type {number} */ p) => ({ p, net: netMoney(v, p), out: rr.bankrupt }))
+      .sort((/** @type {any} */ a, /** @type {any} */ b) => (a.out === null) !== (b.out === null) ? (a.out === null ? -1 : 1)
+        : a.out !== null ? b.out - a.out : b.net - a.net);
     text = 'The game is over';
+    help = `Final money (cash less debts, plus loans owed): ${standing.map((/** @type {any} */ x) =>
+      `${x.p === me ? 'you' : who(scene, x.p)} ${x.out !== null ? 'bankrupt' : dollars(x.net)}`).join(', ')}.`;
   } else if (v.stage === 'setup' && v.first === null) {
     text = 'Who starts is drawn';
   } else if (v.stage === 'setup') {
@@ -307,7 +312,7 @@ function boardSvg(v, scene, me, ranches, moves) {
   /** @type {Record<number, number>} the seat of each ranch in play */
   const owner = {};
   ranches.forEach((r, seat) => { owner[r] = seat; });
-  const layers = { fields: s('g', { class: 'ab-fields' }), lines: s('g', { class: 'ab-lines' }), marks: s('g', {}), pieces: s('g', {}), targets: s('g', {}) };
+  const layers = { fields: s('g', { class: 'ab-fields' }), lines: s('g', { class: 'ab-lines' }), marks: s('g', {}), pieces: s('g', {}), targets: s('g', {}), hits: s('g', {}) };
 
   // Fields: a tint of the owner's colour (none for a free ranch), the kind's mark.
   for (const f of FIELDS) {
@@ -332,7 +337,7 @@ function boardSvg(v, scene, me, ranches, moves) {
     town.append(s('polygon', { points: points(corners(px(q, r), py(q, r), R + 0.6)), class: 'ab-town-hex' }));
   }
   town.append(s('title', {}, 'Abilene: cows brought here are sold at the corral this turn; cowboys may stop here and never fight (the sheriff keeps the peace).'));
-  town.append(s('text', { x: 0, y: -36, 'text-anchor': 'middle', class: 'ab-town-name' }, 'ABILENE'));
+  town.append(s('text', { x: 0, y: -38, 'text-anchor': 'middle', class: 'ab-town-name' }, 'ABILENE'));
   layers.fields.append(town);
 
   // Ranch labels, outside the board in each ranch's direction (beside it for the four on
@@ -341,7 +346,7 @@ function boardSvg(v, scene, me, ranches, moves) {
     const [dq, dr] = [[1, -2], [2, -1], [1, 1], [-1, 2], [-2, 1], [-1, -1]][r];
     const k = 4.15;
     const side = r === 0 || r === 3 ? 0 : r < 3 ? 1 : -1;
-    const x = side === 0 ? px(dq * k, dr * k) : side * 172;
+    const x = side === 0 ? px(dq * k, dr * k) : side * 186;
     const y = side === 0 ? py(dq * k, dr * k) : r === 1 || r === 5 ? -168 : 164;
     const anchor = side === 0 ? 'middle' : side > 0 ? 'start' : 'end';
     const seat = owner[r];
@@ -378,13 +383,13 @@ function boardSvg(v, scene, me, ranches, moves) {
     here.cows.forEach((i) => {
       const el = cowToken(v, scene, me, ranches, i, x, y, 1);
       const k = `cow ${f.name}`;
-      if (froms.has(k)) choosable(el, scene, 'cow', f.name, `Choose ${cowLabel(v, ranches, i, me)} on ${f.name} to move`);
+      if (froms.has(k)) choosable(el, scene, 'cow', f.name, `Choose ${cowLabel(v, ranches, i)} on ${f.name} to move`);
       if (pick.kind === 'cow' && pick.from === f.name) el.classList.add('ab-chosen');
       layers.pieces.append(el);
     });
     here.boys.forEach((seat, n) => {
       const dx = duel ? (n === 0 ? -7 : 7) : 0;
-      const el = boyToken(scene, me, seat, x + dx, y, 11, `${seat === me ? 'Your' : `${scene.names[seat]}'s`} cowboy on ${f.name}${duel ? ' (a duel!)' : ''}`);
+      const el = boyToken(seat, x + dx, y, 11, `${seat === me ? 'Your' : `${scene.names[seat]}'s`} cowboy on ${f.name}${duel ? ' (a duel!)' : ''}`);
       const k = `boy ${f.name}`;
       if (froms.has(k) && seat === me) choosable(el, scene, 'boy', f.name, `Choose your cowboy on ${f.name} to move`);
       if (pick.kind === 'boy' && pick.from === f.name && seat === me) el.classList.add('ab-chosen');
@@ -400,7 +405,7 @@ function boardSvg(v, scene, me, ranches, moves) {
     const order = v.town.indexOf(i) + 1;
     const sell = order > 0 ? `sell ${order}` : '';
     if (sell && sells.includes(sell)) {
-      target(el, sell, `Sell ${cowLabel(v, ranches, i, me)} first`, () => scene.act(sell));
+      target(el, sell, `Sell ${cowLabel(v, ranches, i)} first`, () => scene.act(sell));
     }
     townG.append(el);
   });
@@ -408,7 +413,7 @@ function boardSvg(v, scene, me, ranches, moves) {
   boys.forEach((seat, n) => {
     const cols = Math.min(boys.length, 6);
     const row = Math.floor(n / cols), col = n % cols;
-    const el = boyToken(scene, me, seat, (col - (cols - 1) / 2) * 15, 14 + row * 15, 7, `${seat === me ? 'Your' : `${scene.names[seat]}'s`} cowboy in Abilene`);
+    const el = boyToken(seat, (col - (cols - 1) / 2) * 15, 14 + row * 15, 7, `${seat === me ? 'Your' : `${scene.names[seat]}'s`} cowboy in Abilene`);
     if (seat === me && froms.has('boy abilene') && !townG.querySelector('.ab-from-town')) {
       el.classList.add('ab-from-town');
       choosable(el, scene, 'boy', 'abilene', 'Choose one of your cowboys in Abilene to move');
@@ -430,10 +435,14 @@ function boardSvg(v, scene, me, ranches, moves) {
     };
     const what = pick.kind === 'cow' ? 'the cow' : 'the cowboy';
     const aria = `Move ${what} from ${pick.from} to ${to} with ${dice.length > 1 ? `the ${dice.join(' or the ')}` : `the ${dice[0]}`}`;
-    layers.targets.append(targetMark(to, run, list.length === 1 ? list[0].action : '', aria, dice.join('/'), pick.to === to, v, me));
+    const [under, over] = targetMark(to, run, list.length === 1 ? list[0].action : '', aria, dice.join('/'), pick.to === to);
+    layers.targets.append(under);
+    layers.hits.append(over);
   }
   for (const to of places) {
-    layers.targets.append(targetMark(to, () => scene.act(`place ${to}`), `place ${to}`, `Put the piece on ${to}`, '', false, v, me));
+    const [under, over] = targetMark(to, () => scene.act(`place ${to}`), `place ${to}`, `Put the piece on ${to}`, '', false);
+    layers.targets.append(under);
+    layers.hits.append(over);
   }
   // Setup: the cow-head field the next cow goes on.
   if (v.stage === 'setup' && v.first !== null && v.turn === me) {
@@ -446,7 +455,7 @@ function boardSvg(v, scene, me, ranches, moves) {
     viewBox: `${VIEW.x} ${VIEW.y} ${VIEW.w} ${VIEW.h}`, class: 'ab-board', role: 'group',
     'aria-label': 'The board: six ranches around the town of Abilene',
     onclick: () => { if (pick.from) { Object.assign(pick, { kind: '', from: '', to: '' }); redraw(scene); } },
-  }, layers.fields, layers.marks, layers.lines, layers.targets, layers.pieces,
+  }, layers.fields, layers.marks, layers.lines, layers.targets, layers.pieces, layers.hits,
   prisonBox(v, scene, me), diceBox(v), legendBox());
 }
 
@@ -461,7 +470,7 @@ function who(scene, p) {
 
 /** @param {string} name */
 function short(name) {
-  return name.length > 12 ? `${name.slice(0, 11)}…` : name;
+  return name.length > 10 ? `${name.slice(0, 9)}…` : name;
 }
 
 /**
@@ -489,25 +498,27 @@ function choosable(el, scene, kind, from, aria) {
  * @param {string} aria
  * @param {string} dice
  * @param {boolean} chosen
- * @param {any} v
- * @param {number} me
+ * @returns {SVGElement[]}
  */
-function targetMark(to, run, action, aria, dice, chosen, v, me) {
-  void v; void me;
+function targetMark(to, run, action, aria, dice, chosen) {
   let x = 0, y = 0, size = R - 1.5;
-  if (to === 'abilene') { size = R * 1.9; } else {
+  if (to === 'abilene') { size = R * 1.55; } else {
     const f = BY_NAME.get(to);
-    if (!f) return s('g');
+    if (!f) return [s('g'), s('g')];
     x = px(f.q, f.r); y = py(f.q, f.r);
   }
-  const g = s('g', { class: `ab-target${chosen ? ' chosen' : ''}` },
+  const shapeOf = (/** @type {string} */ cls) => (to === 'abilene'
+    ? s('circle', { cx: 0, cy: 0, r: size, class: cls })
+    : s('polygon', { points: points(corners(x, y, size)), class: cls }));
+  // The fill lies under the pieces (a cow to steal, a cowboy to fight stays visible); the
+  // outline and the die's number over them, and that is what is clicked.
+  const under = s('g', { class: `ab-target-fill${chosen ? ' chosen' : ''}` }, shapeOf('ab-target-shape'));
+  const over = s('g', { class: `ab-target${chosen ? ' chosen' : ''}`, 'data-to': to },
     s('title', {}, aria),
-    to === 'abilene'
-      ? s('circle', { cx: 0, cy: 0, r: size, class: 'ab-target-shape' })
-      : s('polygon', { points: points(corners(x, y, size)), class: 'ab-target-shape' }),
-    dice ? s('text', { x, y: to === 'abilene' ? 44 : y + 15, 'text-anchor': 'middle', class: 'ab-target-die' }, dice) : null);
-  target(g, action, aria, run);
-  return g;
+    shapeOf('ab-target-hit'),
+    dice ? s('text', { x, y: to === 'abilene' ? 40 : y + 17, 'text-anchor': 'middle', class: 'ab-target-die' }, dice) : null);
+  target(over, action, aria, run);
+  return [under, over];
 }
 
 /**
@@ -592,16 +603,13 @@ function cowToken(v, scene, me, ranches, i, x, y, k) {
 
 /**
  * A cowboy: a disc of his rancher's colour with the rancher's shape.
- * @param {Scene} scene
- * @param {number} me
  * @param {number} seat
  * @param {number} x
  * @param {number} y
  * @param {number} r
  * @param {string} title
  */
-function boyToken(scene, me, seat, x, y, r, title) {
-  void scene; void me;
+function boyToken(seat, x, y, r, title) {
   return s('g', { class: 'ab-boy' },
     s('title', {}, title),
     s('circle', { cx: x, cy: y, r, class: 'ab-boy-disc', style: `fill:${colour(seat)}` }),
@@ -626,7 +634,7 @@ function prisonBox(v, scene, me) {
     const count = rr.cowboys.filter((/** @type {any} */ b) => b.at === 'prison').length;
     for (let k = 0; k < count; k++) {
       const col = n % 7, row = Math.floor(n / 7);
-      g.append(boyToken(scene, me, seat, x + 12 + col * 16, y + 32 + row * 16, 7, `${seat === me ? 'Your' : `${scene.names[seat]}'s`} cowboy in prison`));
+      g.append(boyToken(seat, x + 12 + col * 16, y + 32 + row * 16, 7, `${seat === me ? 'Your' : `${scene.names[seat]}'s`} cowboy in prison`));
       n++;
     }
   });
@@ -707,10 +715,8 @@ function nextHerdField(v, me, ranches) {
  * @param {any} v
  * @param {number[]} ranches
  * @param {number} i
- * @param {number} me
  */
-function cowLabel(v, ranches, i, me) {
-  void me;
+function cowLabel(v, ranches, i) {
   const words = stickerWords(v.cows[i].id);
   return `cow ${cowId(ranches, i)}${words ? ` (${words})` : ''}`;
 }
@@ -746,7 +752,7 @@ function choicePanel(v, scene, me, ranches, moves) {
   // A piece to place: what it is, where it may go.
   if (legal.some((a) => a.startsWith('place '))) {
     const head = v.tasks?.[0];
-    const what = head?.task === 'place-cow' ? `the stolen ${cowLabel(v, ranches, head.cow, me)}: on a free cow-head field of your ranch, else on its outer edge`
+    const what = head?.task === 'place-cow' ? `the stolen ${cowLabel(v, ranches, head.cow)}: on a free cow-head field of your ranch, else on its outer edge`
       : head?.task === 'place-boy' && head.owner === head.by ? 'your released cowboy: on a free boot or outer-edge field of your ranch'
         : head?.task === 'place-boy' ? `${who(scene, head.owner)}'s cowboy, who lost the duel: on a ${head.place === 'outer-edge' ? 'free outer-edge field' : 'free boot field (else the outer edge)'} of his ranch`
           : 'the piece';
@@ -779,7 +785,7 @@ function choicePanel(v, scene, me, ranches, moves) {
       h('div', { class: 'ab-row' }, releases.map((a) => {
         const k = Number(a.split(' ')[1]);
         const cost = 1500 * k + (FEES[n - k] ?? 800);
-        return moveButton(scene, a, k === 0 ? 'Release none' : `Release ${k}`, `costs ${dollars(cost)} with the fees for those who stay`);
+        return moveButton(scene, a, `${k === 0 ? 'Release none' : `Release ${k}`}: ${dollars(cost)}`, `${k ? `${dollars(1500 * k)} for the release, ` : ''}${dollars(cost - 1500 * k)} of fees for the ${n - k} who stay`);
       })));
   }
   if (legal.includes('pass')) box.append(h('div', { class: 'ab-row' }, moveButton(scene, 'pass', 'Stop moving cows', 'give up the light dice left; the cowboys move next', 'quiet')));
@@ -789,13 +795,13 @@ function choicePanel(v, scene, me, ranches, moves) {
     box.append(h('p', { class: 'ab-hint' }, 'Which cow is sold first? (Or click it in Abilene.)'),
       h('div', { class: 'ab-row' }, sells.map((a) => {
         const i = v.town[Number(a.split(' ')[1]) - 1];
-        return moveButton(scene, a, `Sell ${i === undefined ? a : cowLabel(v, ranches, i, me)} first`);
+        return moveButton(scene, a, `Sell ${i === undefined ? a : cowLabel(v, ranches, i)} first`);
       })));
   }
   // Corral cards.
   const corral = legal.filter((a) => a.startsWith('corral '));
   if (corral.length && v.sale) {
-    box.append(h('p', { class: 'ab-hint' }, `Your corral card for ${cowLabel(v, ranches, v.sale.cow, me)}, sold by ${who(scene, v.turn)} (ranch ${letter(ranches[v.turn])}): what brand do you think it carries?`),
+    box.append(h('p', { class: 'ab-hint' }, `Your corral card for ${cowLabel(v, ranches, v.sale.cow)}, sold by ${who(scene, v.turn)} (ranch ${letter(ranches[v.turn])}): what brand do you think it carries?`),
       h('div', { class: 'ab-row' }, corral.map((a) => corralButton(scene, a, v, ranches))));
   }
   // Money: short of money, or asked for a loan.
@@ -861,8 +867,9 @@ function moneyChoices(v, scene, me, legal) {
         const n = Number(a.split(' ')[1]);
         return h('option', { value: a }, `${dollars(n)} (repay ${dollars(n + Math.ceil(n * 0.25 / 100) * 100)})`);
       })));
-    box.append(h('div', { class: 'ab-row' }, h('span', {}, 'Bank loan: '), select,
-      h('button', { type: 'button', class: 'ab-act legal-target', 'data-action': borrow[0], onclick: () => scene.act(select.value), title: 'The bank lends at once; 25% interest, rounded up to $100, repaid at the end' }, 'Borrow')));
+    const go = h('button', { type: 'button', class: 'ab-act legal-target', 'data-action': select.value, onclick: () => scene.act(select.value), title: 'The bank lends at once; 25% interest, rounded up to $100, repaid at the end' }, 'Borrow');
+    select.addEventListener('change', () => go.setAttribute('data-action', select.value));
+    box.append(h('div', { class: 'ab-row' }, h('span', {}, 'Bank loan: '), select, go));
   }
   if (ask.length) {
     const select = /** @type {HTMLSelectElement} */ (h('select', { 'aria-label': 'Which loan to ask for' },
@@ -870,8 +877,9 @@ function moneyChoices(v, scene, me, legal) {
         const [, seat, n, rep] = a.split(' ').map(Number);
         return h('option', { value: a }, `${who(scene, seat)}: ${dollars(n)}, repay ${dollars(rep)}`);
       })));
-    box.append(h('div', { class: 'ab-row' }, h('span', {}, 'Ask a rancher: '), select,
-      h('button', { type: 'button', class: 'ab-act legal-target', 'data-action': ask[0], onclick: () => scene.act(select.value), title: 'He may accept or refuse' }, 'Ask')));
+    const go = h('button', { type: 'button', class: 'ab-act legal-target', 'data-action': select.value, onclick: () => scene.act(select.value), title: 'He may accept or refuse' }, 'Ask');
+    select.addEventListener('change', () => go.setAttribute('data-action', select.value));
+    box.append(h('div', { class: 'ab-row' }, h('span', {}, 'Ask a rancher: '), select, go));
   }
   if (legal.includes('bankrupt')) {
     box.append(h('div', { class: 'ab-row' }, moveButton(scene, 'bankrupt', 'Go bankrupt', 'out of the game, ranked last; your cows stay on the board', 'danger')));
@@ -890,7 +898,7 @@ function salePanel(v, scene, me, ranches) {
   const box = h('div', { class: 'ab-panel ab-sale' });
   const signOf = (/** @type {string} */ c) => ({ own: 'OK', none: '–', other: '?' })[c] ?? c;
   if (v.sale) {
-    box.append(h('h3', {}, `At the corral: ${cowLabel(v, ranches, v.sale.cow, me)}, sold by ${who(scene, v.turn)}`),
+    box.append(h('h3', {}, `At the corral: ${cowLabel(v, ranches, v.sale.cow)}, sold by ${who(scene, v.turn)}`),
       h('ul', {}, v.ranchers.map((/** @type {any} */ rr, /** @type {number} */ p) => {
         if (p === v.turn || rr.bankrupt !== null) return null;
         const slot = v.sale.cards[p];
@@ -904,7 +912,7 @@ function salePanel(v, scene, me, ranches) {
     const brand = cow.id !== '?' ? cow.id.split(' ')[0] : '?';
     const seller = letter(ranches[last.seller]);
     const kind = brand === '-' ? 'no brand' : brand === seller ? `the seller's brand (${brand})` : `another brand (${brand})`;
-    box.append(h('h3', {}, `Last sale: ${cowLabel(v, ranches, last.cow, me)} by ${who(scene, last.seller)}`),
+    box.append(h('h3', {}, `Last sale: ${cowLabel(v, ranches, last.cow)} by ${who(scene, last.seller)}`),
       h('p', { class: 'ab-small' }, `It carried ${kind}. The bank paid ${dollars(last.bank)}.`),
       h('ul', {}, last.cards.map((/** @type {string} */ c, /** @type {number} */ p) => {
         if (p >= v.players || c === '-') return null;
@@ -932,6 +940,18 @@ function seatLabel(p, scene, me) {
 }
 
 /**
+ * A rancher's money if the game ended now: cash less debts, plus loans owed to him.
+ * @param {any} v
+ * @param {number} p
+ */
+function netMoney(v, p) {
+  const rr = v.ranchers[p];
+  const owes = rr.bank_debt + rr.owes.reduce((/** @type {number} */ a, /** @type {number} */ b) => a + b, 0);
+  const owed = v.ranchers.reduce((/** @type {number} */ a, /** @type {any} */ o) => a + (o.owes[p] ?? 0), 0);
+  return rr.cash - owes + owed;
+}
+
+/**
  * Every rancher: ranch, cash, loans, cows left, cowboys in prison.
  * @param {any} v
  * @param {Scene} scene
@@ -944,7 +964,7 @@ function ranchersPanel(v, scene, me, ranches) {
     const prison = rr.cowboys.filter((/** @type {any} */ b) => b.at === 'prison').length;
     const owes = rr.bank_debt + rr.owes.reduce((/** @type {number} */ a, /** @type {number} */ b) => a + b, 0);
     const owed = v.ranchers.reduce((/** @type {number} */ a, /** @type {any} */ o) => a + (o.owes[p] ?? 0), 0);
-    const net = rr.cash - owes + owed;
+    const net = netMoney(v, p);
     const loans = owes || owed ? `; loans: owes ${dollars(owes)} (the bank ${dollars(rr.bank_debt)}), is owed ${dollars(owed)}` : '';
     return h('tr', { class: `${p === v.turn && v.stage !== 'over' ? 'turn' : ''}${rr.bankrupt !== null ? ' bankrupt' : ''}` },
       h('td', {}, seatLabel(p, scene, me), h('span', { class: 'muted', title: 'His ranch' }, ` · ${letter(ranches[p])}`)),
@@ -955,7 +975,7 @@ function ranchersPanel(v, scene, me, ranches) {
   });
   return h('div', { class: 'ab-panel ab-ranchers' },
     h('table', {},
-      h('thead', {}, h('tr', {}, h('th', {}, 'Rancher'), h('th', { class: 'num' }, 'Cash'), h('th', { class: 'num', title: 'Final money if the game ended now (* with loans)' }, 'Net'), h('th', { class: 'num' }, 'Cows'), h('th', { class: 'num' }, 'In prison'))),
+      h('thead', {}, h('tr', {}, h('th', {}, 'Rancher'), h('th', { class: 'num' }, 'Cash'), h('th', { class: 'num', title: 'Final money if the game ended now (* with loans)' }, 'Net'), h('th', { class: 'num' }, 'Cows'), h('th', { class: 'num', title: 'Cowboys in prison' }, 'Prison'))),
       h('tbody', {}, rows)),
     v.stage === 'over' ? h('p', { class: 'ab-small' }, 'The richest rancher (cash less debts, plus loans owed to him) wins; bankrupt ranchers rank last.') : null);
 }
@@ -999,7 +1019,7 @@ function labelOf(a) {
  */
 function describeEntry(e, names) {
   const who = typeof e.actor === 'number' ? names[e.actor] ?? `seat ${e.actor + 1}` : null;
-  if (e.action === null) return `${who ?? 'chance'}: a move you cannot see`;
+  if (e.action === null) return who ? `${who} makes a move you cannot see` : 'chance: something you cannot see';
   const p = e.action.split(' ');
   const says = (/** @type {string} */ t) => `${who ?? 'a rancher'} ${t}`;
   const space = (/** @type {string} */ f) => (f === 'abilene' ? 'Abilene' : f);

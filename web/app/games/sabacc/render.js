@@ -399,7 +399,7 @@ function seatPanel(v, cfg, scene, p, actor, communal) {
   const words = handWords(cfg, cards.map((c) => c.card), cfg.rules === 'tarot' ? communal : []);
   const status = statusWords(v, cfg, p);
   const inHand = seat.status === 'active';
-  const partner = cfg.contract ? ` · partner of ${who(scene, (p + 2) % 4)}` : '';
+  const partner = cfg.contract ? ` · partner of ${(p + 2) % 4 === v.player ? 'you' : who(scene, (p + 2) % 4)}` : '';
   return h('div', {
     class: `sab-seat${actor === p ? ' to-act' : ''}${inHand ? '' : ' idle'}`, role: 'listitem', 'data-seat': p,
   },
@@ -666,8 +666,12 @@ function actionBar(v, cfg, scene, me) {
     if (list.length <= 8) continue;
     const select = /** @type {HTMLSelectElement} */ (h('select', { 'aria-label': `${word} how much` },
       list.map((a) => h('option', { value: a }, a.split(' ')[1]))));
-    bar.append(h('span', { class: 'sab-amount' }, `${word} `, select, ' ',
-      h('button', { type: 'button', class: 'sab-act', onclick: () => scene.act(select.value) }, 'Play')));
+    const play = h('button', {
+      type: 'button', class: 'legal-target sab-act', 'data-action': select.value, 'aria-label': `${word} the amount chosen`,
+      onclick: () => scene.act(select.value),
+    }, 'Play');
+    select.addEventListener('change', () => play.setAttribute('data-action', select.value));
+    bar.append(h('span', { class: 'sab-amount' }, `${word} `, select, ' ', play));
   }
   return bar;
 }
@@ -799,7 +803,7 @@ function labelOf(a) {
  */
 function describeEntry(e, names) {
   const who = typeof e.actor === 'number' ? names[e.actor] ?? `seat ${e.actor + 1}` : null;
-  if (e.action === null) return `${who ?? 'chance'}: a move you cannot see`;
+  if (e.action === null) return who ? `${who} makes a move you cannot see` : 'a card is dealt, unseen';
   const a = e.action;
   const [w, ...rest] = a.split(' ');
   const arg = rest.join(' ');
