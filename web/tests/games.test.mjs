@@ -5,7 +5,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { URL, launch, player, shot, playToEnd, noErrors, api } from './harness.mjs';
+import { URL, launch, player, shot, playToEnd, clickMove, noErrors, api } from './harness.mjs';
 
 /** Each game with the options a browser test plays it with (small and quick). */
 const PLAYED = {
@@ -106,14 +106,8 @@ test('abagio: two browser contexts play each other to the end', { timeout: 60000
   for (let turn = 0; turn < 2000; turn++) {
     if (await a.page.$('.banner.over')) break;
     for (const p of [a.page, b.page]) {
-      const move = await p.$('#moves .move');
-      if (!move) continue;
-      const all = await p.$$('#moves .move');
       seed = (seed * 48271) % 2147483647;
-      const before = await p.$eval('#log', (l) => l.children.length);
-      await all[seed % all.length].click();
-      await p.waitForFunction((n) => document.querySelector('.banner.over') ||
-        (document.querySelector('#log')?.children.length ?? 0) > n, before);
+      await clickMove(p, seed);
     }
     await a.page.waitForTimeout(20);
   }
@@ -151,13 +145,8 @@ test('sabacc: a spectator’s page and WebSocket show no card hidden from it', {
   for (let k = 0; k < 40; k++) {
     if (await a.page.$('.banner.over')) break;
     for (const p of [a.page, b.page]) {
-      const all = await p.$$('#moves .move');
-      if (!all.length) continue;
       seed = (seed * 48271) % 2147483647;
-      const before = await p.$eval('#log', (l) => l.children.length);
-      await all[seed % all.length].click();
-      await p.waitForFunction((n) => document.querySelector('.banner.over') ||
-        (document.querySelector('#log')?.children.length ?? 0) > n, before);
+      await clickMove(p, seed);
     }
     // What each seat holds and the other seat may not see, now: the spectator may not see it.
     const latest = (list) => list.map((t) => JSON.parse(t)).filter((m) => m.type === 'update').pop();

@@ -90,6 +90,29 @@ export async function playToEnd(page, opts = {}) {
   }
 }
 
+/**
+ * Clicks one of the legal moves the page offers now (the `k`-th of them, modulo their
+ * number) and waits for the server's answer. Returns false when the page offers none.
+ * The page may redraw its buttons between reading them and clicking (another seat's
+ * move arrived): the click then finds the new button of that move, or none.
+ * @param {import('playwright-core').Page} page
+ * @param {number} k
+ */
+export async function clickMove(page, k) {
+  const moves = await page.$$eval('#moves .move', (bs) => bs.map((b) => b.getAttribute('data-action') || ''));
+  if (!moves.length) return false;
+  const before = await page.$eval('#log', (l) => l.children.length);
+  const sel = `#moves .move[data-action="${cssEscape(moves[k % moves.length])}"]`;
+  try {
+    await page.click(sel, { timeout: 2000 });
+  } catch {
+    return true;
+  }
+  await page.waitForFunction((n) => document.querySelector('.banner.over') ||
+    (document.querySelector('#log')?.children.length ?? 0) > n, before, { timeout: 60000 });
+  return true;
+}
+
 /** @param {string} s */
 function cssEscape(s) {
   return s.replace(/["\\]/g, '\\$&');
