@@ -127,6 +127,9 @@ impl Game for Gamble {
     fn view(&self, s: &Stage, _: usize) -> Stage {
         *s
     }
+    fn public_view(&self, s: &Stage) -> Stage {
+        *s
+    }
     fn view_player(&self, _: &Stage) -> usize {
         0
     }

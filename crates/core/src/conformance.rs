@@ -288,6 +288,10 @@ fn check_view<G: Game>(game: &G, state: &G::State, seat: usize, rng: &mut ChaCha
             "{ctx}: a determinization for seat {seat} gives that seat another view (a leak or a bad sample)"
         );
         assert_eq!(game.turn(&det), turn, "{ctx}: determinization changed whose turn it is");
+        assert!(
+            game.public_view(&det) == game.public_view(state),
+            "{ctx}: the public view (a spectator's) changes with what seat {seat} cannot see: it shows a spectator something hidden from that seat"
+        );
         if turn == Turn::Player(seat) {
             game.legal_actions(&det, &mut legal_d);
             assert_eq!(legal_d, legal, "{ctx}: seat {seat}'s legal actions depend on what it cannot see");

@@ -128,6 +128,9 @@ impl Game for Nim {
     fn view(&self, s: &NimState, player: usize) -> (usize, NimState) {
         (player, s.clone())
     }
+    fn public_view(&self, s: &NimState) -> (usize, NimState) {
+        (0, s.clone())
+    }
     fn view_player(&self, view: &(usize, NimState)) -> usize {
         view.0
     }

@@ -93,10 +93,12 @@ pub trait DynState: Send + Sync {
     /// # Errors
     /// A seat outside `0..num_players`.
     fn view(&self, player: usize) -> Result<Value, Illegal>;
-    /// What every seat sees, for a spectator: `{"view": null, "history"}`, where an
-    /// action every seat observed alike shows that text and any other shows `null` (a game
-    /// does not yet declare a public view, so none is given).
+    /// What every seat sees, for a spectator: `{"view", "history"}`, the game's public view
+    /// ([`Game::public_view`]) and the history where an action every seat observed alike
+    /// shows that text and any other shows `null`.
     fn public_view(&self) -> Value;
+    /// The public view alone, without the history (a server sending it after every action).
+    fn spectator_view(&self) -> Value;
     /// Seat `player`'s view alone, without the history: `view(player)["view"]`, cheaper
     /// where the history is kept elsewhere (a server sending it after every action).
     ///
@@ -338,7 +340,10 @@ impl<G: Game> DynState for ErasedState<G> {
     }
     fn public_view(&self) -> Value {
         let history: Vec<Value> = self.history.iter().map(Self::public_entry).collect();
-        json!({ "view": Value::Null, "history": history })
+        json!({ "view": to_json(&self.game.0.public_view(&self.state)), "history": history })
+    }
+    fn spectator_view(&self) -> Value {
+        to_json(&self.game.0.public_view(&self.state))
     }
     fn seat_view(&self, player: usize) -> Result<Value, Illegal> {
         let n = self.game.0.num_players();

@@ -141,6 +141,12 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// What seat `player` sees: everything it has observed, nothing it may not see.
     fn view(&self, state: &Self::State, player: usize) -> Self::View;
 
+    /// What every seat sees, for a spectator: the view of a seat that holds nothing, in the
+    /// same shape as a seat's view (its seat field is meaningless). It must be a function of
+    /// each seat's view: the conformance harness checks that it does not change when the
+    /// state is determinized from any seat's view, so it shows nothing some seat cannot see.
+    fn public_view(&self, state: &Self::State) -> Self::View;
+
     /// The seat whose view this is.
     fn view_player(&self, view: &Self::View) -> usize;
 

@@ -140,6 +140,12 @@ impl Game for Guess {
         let odd = if leaks { s.secret.map(|n| n % 2 == 1) } else { None };
         View { seat, dealt: s.secret.is_some(), secret, odd, guesses: s.guesses.clone() }
     }
+    fn public_view(&self, s: &State) -> View {
+        // Seat 2 sees no secret; what it sees is what everyone sees.
+        let over = self.turn(s) == Turn::Terminal;
+        let secret = if over { s.secret } else { None };
+        View { seat: 0, dealt: s.secret.is_some(), secret, odd: None, guesses: s.guesses.clone() }
+    }
     fn view_player(&self, v: &View) -> usize {
         v.seat
     }

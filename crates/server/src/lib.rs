@@ -544,7 +544,10 @@ async fn replay(
                 tabula_core::Turn::Chance => json!({"kind": "chance", "player": null}),
                 tabula_core::Turn::Terminal => json!({"kind": "terminal", "player": null}),
             };
-            let view = seat.and_then(|s| state.seat_view(s).ok()).unwrap_or(Value::Null);
+            let view = match seat {
+                Some(s) => state.seat_view(s).unwrap_or(Value::Null),
+                None => state.spectator_view(),
+            };
             json!({"turn": turn, "view": view})
         };
         let mut steps = vec![frame(state.as_ref())];

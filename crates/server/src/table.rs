@@ -643,7 +643,7 @@ impl Table {
         };
         let view = match seat {
             Some(s) => self.state.seat_view(s).unwrap_or(Value::Null),
-            None => Value::Null,
+            None => self.state.spectator_view(),
         };
         let history = &self.hist[seat.unwrap_or(self.seats.len())].text;
         let legal = match (seat, turn) {

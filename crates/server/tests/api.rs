@@ -97,7 +97,9 @@ async fn two_people_and_a_spectator_and_bad_messages_change_nothing() {
     let mut b = connect(addr, &id, j["token"].as_str()).await;
     let mut spectator = connect(addr, &id, None).await;
     let first = next_of(&mut spectator, "update").await;
-    assert_eq!(first["view"], Value::Null, "a spectator gets no seat's view");
+    // A spectator gets the public view: the roofs, no hand.
+    assert!(first["view"]["roofs"].is_array(), "a spectator sees the roofs: {}", first["view"]);
+    assert_eq!(first["view"]["hand"], json!([]), "a spectator holds no hand");
     assert_eq!(first["legal"], json!([]));
     // Garbage, stale and out-of-turn messages are answered and change nothing.
     let u = next_of(&mut a, "update").await;

@@ -29,7 +29,8 @@ fn missing() -> Option<String> {
     if Command::new("node").arg("--version").output().is_err() {
         return Some("Node.js (`node`) is not installed".into());
     }
-    if !web_dir().join("node_modules/playwright-core").exists() || !web_dir().join("node_modules/typescript").exists()
+    if !web_dir().join("node_modules/playwright-core").exists()
+        || !web_dir().join("node_modules/typescript").exists()
     {
         return Some("web/node_modules is missing: run `npm ci` in web/".into());
     }
@@ -43,7 +44,9 @@ fn missing() -> Option<String> {
 fn skip() -> bool {
     match missing() {
         None => false,
-        Some(why) if std::env::var_os("CI").is_some() => panic!("the browser tests cannot run under CI: {why}"),
+        Some(why) if std::env::var_os("CI").is_some() => {
+            panic!("the browser tests cannot run under CI: {why}")
+        }
         Some(why) => {
             eprintln!("SKIPPED: {why}");
             true

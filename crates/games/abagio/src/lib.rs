@@ -170,6 +170,10 @@ impl Game for Abagio {
         view::view(state, player)
     }
 
+    fn public_view(&self, state: &State) -> View {
+        view::view(state, 0)
+    }
+
     fn view_player(&self, view: &View) -> usize {
         view.player as usize
     }

@@ -44,6 +44,26 @@ pub fn view(state: &State, player: usize) -> View {
     View { player: player as u8, state: masked }
 }
 
+/// What every seat sees (a spectator's view): a cow's brand and value only where every
+/// seat knows them (a cow sold), and no corral card of the sale in progress.
+pub fn public(state: &State) -> View {
+    let mut masked = state.clone();
+    let all = (1u32 << state.num_players()) - 1;
+    for c in masked.cows.iter_mut() {
+        if u32::from(c.known) & all != all {
+            c.id = Sticker(None);
+        }
+    }
+    if let Some(sale) = masked.sale.as_mut() {
+        for slot in sale.cards.iter_mut() {
+            if matches!(slot, Slot::Card(_)) {
+                *slot = Slot::Hidden;
+            }
+        }
+    }
+    View { player: 0, state: masked }
+}
+
 /// Samples a full state consistent with `view`: each herd's cows the seat does not know get,
 /// uniformly, the identities of that herd it has not seen; hidden corral cards are drawn
 /// uniformly among the three.

@@ -13,7 +13,14 @@ fn the_browser_clients_board_is_board_rs() {
     let rows: Vec<Vec<String>> = js[start..end]
         .split('[')
         .skip(1)
-        .map(|row| row.split(']').next().unwrap().split(',').map(|x| x.trim().trim_matches('\'').to_owned()).collect())
+        .map(|row| {
+            row.split(']')
+                .next()
+                .unwrap()
+                .split(',')
+                .map(|x| x.trim().trim_matches('\'').to_owned())
+                .collect()
+        })
         .collect();
     let fields: Vec<Field> = Field::all().collect();
     assert_eq!(rows.len(), fields.len(), "board.js lists {} fields, board.rs {}", rows.len(), fields.len());

@@ -211,6 +211,10 @@ impl Game for Sabacc {
         view::view(state, player)
     }
 
+    fn public_view(&self, state: &State) -> View {
+        view::public(state)
+    }
+
     fn view_player(&self, view: &View) -> usize {
         view.player as usize
     }

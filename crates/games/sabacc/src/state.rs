@@ -25,6 +25,10 @@ pub const PILE_CAP: usize = 156;
 /// The knowledge bit of a card every seat has seen.
 pub const PUBLIC: u32 = 1 << 31;
 
+/// A seat index no player has (at most 24 seats use bits 0 to 23): masking for it hides
+/// every card not shown to all, which is what a spectator sees.
+pub const NOBODY: usize = 30;
+
 /// The knowledge bit of seat `seat`.
 pub const fn seat_bit(seat: usize) -> u32 {
     1 << seat

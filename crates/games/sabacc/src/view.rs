@@ -31,6 +31,12 @@ pub fn view(state: &State, player: usize) -> View {
     View { player: player as u8, state: state.masked(player) }
 }
 
+/// What every seat sees (a spectator's view): every card no seat was shown face up is
+/// hidden, as from a seat that holds no card.
+pub fn public(state: &State) -> View {
+    View { player: 0, state: state.masked(crate::state::NOBODY) }
+}
+
 /// Samples a full state consistent with `view`: each hidden card is dealt uniformly from
 /// the cards of the pack the seat has not seen.
 pub fn determinize<R: Rng + ?Sized>(view: &View, cfg: &Config, rng: &mut R) -> State {

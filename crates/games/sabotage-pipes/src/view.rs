@@ -77,6 +77,11 @@ pub fn view(state: &State, player: usize) -> View {
     }
 }
 
+/// What every seat sees (a spectator's view): seat 0's view without its hand.
+pub fn public(state: &State) -> View {
+    View { hand: Cards::default(), ..view(state, 0) }
+}
+
 /// Samples a full state consistent with `view`: the other hands are dealt uniformly from
 /// the cards this seat has not seen.
 pub fn determinize<R: Rng + ?Sized>(view: &View, rng: &mut R) -> State {

@@ -213,6 +213,10 @@ impl Game for SabotageSpies {
         view::view(state, &self.cfg, player)
     }
 
+    fn public_view(&self, state: &State) -> View {
+        view::public(state, &self.cfg)
+    }
+
     fn view_player(&self, view: &View) -> usize {
         view.seat
     }

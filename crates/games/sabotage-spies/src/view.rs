@@ -147,6 +147,19 @@ pub fn view(state: &State, config: &Config, seat: usize) -> View {
     }
 }
 
+/// What every seat sees (a spectator's view): seat 0's view without its team's side, the
+/// characters not yet revealed, nor any deduction aid (an aid is computed with its team's
+/// own hidden side).
+pub fn public(state: &State, config: &Config) -> View {
+    let mut v = view(state, config, 0);
+    v.own = Side::default();
+    v.characters = std::array::from_fn(|s| if state.revealed { state.ch(s).id } else { None });
+    let none = Arc::new(Worlds::default());
+    v.deduction = Deduction::of(&none, false);
+    v.worlds = none;
+    v
+}
+
 /// A state the seat of `view` cannot tell from the real one (rules §Determinization): the
 /// other team's side is a world drawn uniformly from the aid, its plans completed with
 /// random legal steps as far as the view shows them taken. The copy does not track aids.

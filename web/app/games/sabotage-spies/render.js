@@ -14,7 +14,7 @@
 import { h, s, SEAT_COLOURS, SEAT_SHAPES } from '../../dom.js';
 import { TILES, STARTING, CHARACTERS, PATTERNS, DEVICES, DEVICE_TEXT, DEVICE_LETTER, TOKEN_KINDS, DICE_KEY, BOARD } from './data.js';
 import {
-  ARROW, tileName, charName, slotName, initials, areaWords, costShort, costWords, speechShort, tileTip, slideWords,
+  ARROW, tileName, charName, slotName, initials, areaWords, costShort, speechShort, tileTip, slideWords,
   label, describe, heardLines,
 } from './words.js';
 
@@ -142,6 +142,7 @@ const locRoom = (loc) => (loc && typeof loc === 'object' ? loc.on ?? loc.lying ?
 
 /** The slot executing now. @param {View} v @returns {number | null} */
 function acting(v) {
+  if (v.outcome) return null;
   const st = v.stage;
   if (st && typeof st === 'object') {
     if ('villain' in st) return v.order[st.villain];
@@ -361,6 +362,7 @@ function setPick(pick) {
  * @property {boolean} intro
  * @property {number | null} deciding
  * @property {(rooms: string[], on: boolean) => void} light   marks rooms on the map (a preview)
+ * @property {boolean} spectator   no seat: only what every seat sees (no team side, no aid)
  */
 
 /**
@@ -376,7 +378,8 @@ function playable(ctx, el, action, aria) {
   el.setAttribute('role', 'button');
   el.setAttribute('aria-label', aria);
   el.addEventListener('click', (e) => { e.stopPropagation(); ctx.scene.act(action); });
-  el.addEventListener('keydown', (e) => {
+  // A button plays on Enter and Space by itself; other elements are taught to.
+  if (!(el instanceof HTMLButtonElement)) el.addEventListener('keydown', (e) => {
     const k = /** @type {KeyboardEvent} */ (e).key;
     if (k === 'Enter' || k === ' ') { e.preventDefault(); ctx.scene.act(action); }
   });
@@ -398,7 +401,7 @@ function picking(el, pick, aria) {
   el.setAttribute('aria-pressed', ui.pick === pick ? 'true' : 'false');
   el.setAttribute('aria-label', aria);
   el.addEventListener('click', (e) => { e.stopPropagation(); setPick(pick); });
-  el.addEventListener('keydown', (e) => {
+  if (!(el instanceof HTMLButtonElement)) el.addEventListener('keydown', (e) => {
     const k = /** @type {KeyboardEvent} */ (e).key;
     if (k === 'Enter' || k === ' ') { e.preventDefault(); setPick(pick); }
   });
@@ -496,7 +499,7 @@ function drawMap(ctx) {
   const size = MX + 4 * RS + 6;
   const svg = s('svg', {
     viewBox: `0 0 ${size} ${size}`, class: 'ss-map',
-    role: 'group', 'aria-label': `Your team's map (the ${TEAM[team]}'): rooms a1 to d4`,
+    role: 'group', 'aria-label': ctx.spectator ? 'The map as every seat sees it: rooms a1 to d4' : `Your team's map (the ${TEAM[team]}'): rooms a1 to d4`,
   });
   svg.append(s('defs', {},
     s('pattern', { id: 'ss-smoke', width: 8, height: 8, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' },
@@ -527,7 +530,7 @@ function drawMap(ctx) {
   // The board's edge and the walls.
   svg.append(s('rect', { x: MX, y: MX, width: 4 * RS, height: 4 * RS, class: 'ss-edge' }));
   // What each room holds.
-  const enemyShown = !['characters', 'map', 'starter'].includes(v.phase);
+  const enemyShown = !ctx.spectator && !['characters', 'map', 'starter'].includes(v.phase);
   const d = v.deduction;
   for (const room of ROOMS) {
     const x = roomX(room);
@@ -560,7 +563,9 @@ function drawMap(ctx) {
     (v.devices ?? []).forEach((/** @type {any} */ tok, /** @type {number} */ i) => {
       if (tok && tok.room === room) devs.push({ kind: TOKEN_KINDS[i], tip: DEVICE_TEXT[TOKEN_KINDS[i]] });
     });
-    if (team === 'spies') {
+    if (ctx.spectator) {
+      // Only the public tokens.
+    } else if (team === 'spies') {
       (v.own.secret ?? []).forEach((/** @type {any} */ tok, /** @type {number} */ i) => {
         const kind = i === 0 ? 'virus' : 'beacon';
         if (tok && tok.room === room) devs.push({ kind, tip: `${DEVICE_TEXT[kind]} (The Villains do not know where it is.)` });
@@ -586,7 +591,7 @@ function drawMap(ctx) {
     });
     // Characters: the team's own, then where the others may be.
     let slotX = x + 30;
-    for (const slot of ownSlots(v)) {
+    for (const slot of ctx.spectator ? [] : ownSlots(v)) {
       const ch = own(v, slot);
       if (locRoom(ch.loc) !== room) continue;
       const lying = ch.loc && 'lying' in ch.loc;
@@ -615,7 +620,7 @@ function drawMap(ctx) {
     svg.append(g);
   }
   // Planned paths of the team's characters (dashed arrows).
-  if (v.phase === 'plan' || v.phase === 'execute') {
+  if (!ctx.spectator && (v.phase === 'plan' || v.phase === 'execute')) {
     for (const slot of ownSlots(v)) {
       const steps = plannedPath(v, slot, walls);
       const off = slot % 2 === 0 ? -6 : 6;
@@ -773,7 +778,7 @@ function drawScreen(ctx) {
   svg.append(track(28, 'Hacks', hacks, hacksNeed,
     `Hack track: the Spies win with hack ${hacksNeed}. Each hack of a Doomsday Machine also gives the Villains a modify cube.`, 'o'));
   // The roll.
-  const rolled = (v.phase === 'plan' || v.phase === 'execute') && v.round > 0;
+  const rolled = ['plan', 'execute', 'over'].includes(v.phase) && v.round > 0;
   const g = s('g', {}, title('The roll: every character’s four dice show these numbers this round. A move’s die gives its direction: 1 up, 2 right, 3 down, 4 left; 5 and 6 move nowhere.'));
   g.append(s('text', { x: 4, y: 72, class: 'ss-label' }, v.round > 0 ? `Round ${v.round}` : 'Setting up'));
   if (rolled) {
@@ -788,9 +793,14 @@ function drawScreen(ctx) {
   const mine = myTeam(v) === 'spies' ? 1 : 0;
   const used = v.own.modify_used ?? 0;
   const cubes = s('g', {}, title('Modify cubes turn a die one up or down each (1 and 6 wrap), unseen. A team gets them as the other gets closer to winning; they come back each round. Slide cubes (the Spies’) each move a Spy one room, unseen.'));
-  cubes.append(s('text', { x: 230, y: 70, class: 'ss-label' }, `Modify cubes: ${v.modify[mine]}${used ? ` (${used} placed)` : ''}`));
-  cubes.append(s('text', { x: 230, y: 86, class: 'ss-small' }, `theirs: ${v.modify[1 - mine]}`));
-  const slideUsed = mine === 1 ? v.own.slide_used ?? 0 : 0;
+  if (ctx.spectator) {
+    cubes.append(s('text', { x: 230, y: 70, class: 'ss-label' }, 'Modify cubes'));
+    cubes.append(s('text', { x: 230, y: 86, class: 'ss-small' }, `Villains ${v.modify[0]}, Spies ${v.modify[1]}`));
+  } else {
+    cubes.append(s('text', { x: 230, y: 70, class: 'ss-label' }, `Modify cubes: ${v.modify[mine]}${used ? ` (${used} placed)` : ''}`));
+    cubes.append(s('text', { x: 230, y: 86, class: 'ss-small' }, `theirs: ${v.modify[1 - mine]}`));
+  }
+  const slideUsed = mine === 1 && !ctx.spectator ? v.own.slide_used ?? 0 : 0;
   cubes.append(s('text', { x: 230, y: 100, class: 'ss-small' }, `Spies' slide cubes: ${v.slide}${slideUsed ? ` (${slideUsed} used)` : ''}`));
   svg.append(cubes);
   return svg;
@@ -809,7 +819,7 @@ function drawBoard(ctx, slot) {
   const parts = [];
   let y = 0;
   // Header.
-  const where = ch.loc === 'off' ? 'off the map' : 'lying' in ch.loc ? `lying in ${ch.loc.lying} (lands with its Parachute)` : `in ${ch.loc.on}`;
+  const where = ch.loc === 'off' ? 'off the map' : 'lying' in ch.loc ? `lying in ${ch.loc.lying} (Parachute)` : `in ${ch.loc.on}`;
   const limit = diceLimit(v, slot, intro);
   const head = s('g', {});
   head.append(s('circle', { cx: 14, cy: 14, r: 12, style: `fill:${colourOf(v, slot)}` }));
@@ -822,10 +832,13 @@ function drawBoard(ctx, slot) {
   if (slot >= 2 && ch.lost_swagger) flags.push('lost Swagger this round');
   const placing = v.phase === 'execute' && slot >= 2 && (v.markers?.[slot - 2] ?? 0) > 0;
   head.append(s('text', { x: 32, y: 13, class: 'ss-name' }, `${slotName(v, slot)}${placing ? ' — placing an unlock marker' : isActing ? ' — executing' : planning ? ' — planning' : ''}`));
-  head.append(s('text', { x: 32, y: 27, class: 'ss-small' }, `${where} · places up to ${limit} dice${flags.length ? ` · ${flags.join(' · ')}` : ''}`));
+  const seat = seatOf(v, slot);
+  const player = `${SEAT_SHAPES[seat % SEAT_SHAPES.length]} ${ctx.scene.names[seat] ?? `seat ${seat + 1}`}`;
+  head.append(s('text', { x: 32, y: 27, class: 'ss-small' }, `${player} · ${where} · places up to ${limit} dice`));
+  if (flags.length) head.append(s('text', { x: 32, y: 41, class: 'ss-small ss-flag' }, flags.join(' · ')));
   head.append(title(`${slotName(v, slot)}: ${where}. Dice limit ${limit}${slot >= 2 ? ' (2; 3 at Swagger 2; 4 at Swagger 5)' : ' (2, +1 per active Generator)'}.`));
   parts.push(head);
-  y = 34;
+  y = flags.length ? 48 : 34;
   // The five action spaces.
   const SW = 84;
   const SH = 78;
@@ -846,7 +859,7 @@ function drawBoard(ctx, slot) {
     g.append(s('rect', { x, y, width: SW, height: SH, rx: 6, class: cls.join(' ') }));
     g.append(s('text', { x: x + 5, y: y + 12, class: 'ss-small' }, `${sp + 1}${done ? ' ✓ done' : isActing && sp === plan.done ? ' ▶ now' : ''}`));
     if (t) {
-      const lines = wrap(tileName(t.tile), 10).slice(0, 2);
+      const lines = wrap(tileName(t.tile), 9).slice(0, 2);
       lines.forEach((ln, i) => g.append(s('text', { x: x + 5, y: y + 27 + i * 13, class: 'ss-tile-name' }, ln)));
       const extra = t.room ? `→ ${t.room}` : costShort(costOf(ch, t.tile));
       g.append(s('text', { x: x + 5, y: y + 27 + lines.length * 13, class: 'ss-small' }, extra));
@@ -899,13 +912,13 @@ function drawBoard(ctx, slot) {
   {
     const g = s('g', {}, title('This character’s four dice, smallest first: each is placed on a space (showing its face, or another with modify cubes), on an unlock space (Villains), or left off.'));
     g.append(s('text', { x: 4, y: y + 17, class: 'ss-label' }, 'Dice'));
-    const rolled = (v.phase === 'plan' || v.phase === 'execute') && v.round > 0;
+    const rolled = ['plan', 'execute', 'over'].includes(v.phase) && v.round > 0;
     if (rolled) {
       plan.dice.forEach((/** @type {any} */ d, /** @type {number} */ i) => {
         const x = 44 + i * 62;
         const isNext = planning && i === plan.die_steps;
         const shown = d?.on?.value ?? d?.unlock?.value ?? v.roll[i];
-        const where = d === 'unplaced' ? (isNext ? 'next' : '') : d === 'off' ? 'off' : d.on ? `→ ${d.on.space + 1}` : d.unlock ? `unlock` : '';
+        const where = d === 'unplaced' ? (isNext ? 'next' : '') : d === 'off' ? 'off' : d.on ? `→ ${d.on.space + 1}` : d.unlock ? 'unl.' : '';
         if (isNext) g.append(s('rect', { x: x - 3, y: y - 1, width: 60, height: 26, rx: 5, class: 'ss-next-die' }));
         const face = die(x, y + 1, 22, shown, { class: `ss-die${d === 'off' ? ' ss-die-off' : ''}` });
         g.append(face);
@@ -1070,13 +1083,13 @@ function waitingWords(ctx) {
   const who = (slot) => {
     const seat = seatOf(v, slot);
     const name = scene.names[seat] ?? `seat ${seat + 1}`;
-    return `${slotName(v, slot)} (${seat === scene.seat ? 'you' : name})`;
+    return `${slotName(v, slot)} (${seat === scene.seat && !ctx.spectator ? 'you' : name})`;
   };
-  const mine = (/** @type {number} */ slot) => ownSlots(v).includes(slot);
+  const mine = (/** @type {number} */ slot) => !ctx.spectator && ownSlots(v).includes(slot);
   if (v.outcome) {
     if (v.outcome === 'draw') return 'The game is over: a draw (the round limit passed).';
     const win = v.outcome.win;
-    return `The game is over: the ${TEAM[win]} win${win === myTeam(v) ? ' — your team!' : '.'}`;
+    return `The game is over: the ${TEAM[win]} win${!ctx.spectator && win === myTeam(v) ? ' — your team!' : '.'}`;
   }
   switch (v.phase) {
     case 'characters': return `${who(v.slot)} chooses a character${mine(v.slot) ? '' : ' in secret'}.`;
@@ -1157,6 +1170,8 @@ function decisionPanel(ctx) {
         hints.push(`${who} is off the map and must plan a Parachute first: click the room to land in (lying down until it lands, immune).`);
       } else if (c.tile.size === 0 && !roomTiles.length) {
         hints.push(`Space ${plan.tile_steps + 1}: no other tile could be paid or executed now, so it stays empty (and so do the later ones).`);
+      } else if (c.tileRoom[ui.pick]?.size) {
+        hints.push(`${tileName(ui.pick)} on space ${plan.tile_steps + 1}: now click its room on the map (or click the tile again to choose another).`);
       } else {
         hints.push(`Tile for space ${plan.tile_steps + 1}: click a tile in ${who}'s hand${roomTiles.length ? ` (${roomTiles.join(', ')}: then its room on the map)` : ''}.`);
       }
@@ -1169,11 +1184,12 @@ function decisionPanel(ctx) {
       const limit = diceLimit(v, dec, ctx.intro);
       const cubes = Math.max(0, v.modify[dec < 2 ? 0 : 1] - (v.own.modify_used ?? 0));
       const where = [c.dieOn.size ? 'a face under a space' : '', c.dieUnlock.size ? 'an unlock space' : ''].filter(Boolean).join(' or ');
-      hints.push(`Die ${i + 1} (rolled ${rolled}; ${placed} of ${limit} dice placed; ${cubes} modify cube${cubes === 1 ? '' : 's'} left, each + turns it one up or down)${where ? `: click ${where}` : ''}.`);
+      hints.push(`Die ${i + 1} (rolled ${rolled}; ${placed} of ${limit} dice placed; ${cubes} modify cube${cubes === 1 ? '' : 's'} left, each + turns it one up or down)${where ? `: click ${where}` : ': no space can take it now (a die goes on a space with a tile), so leave it off or plan a tile first'}.`);
       if (c.dieOff) items.push(moveButton(ctx, c.dieOff, `Leave die ${i + 1} off`, 'This die is not placed this round.'));
       if (ui.pick.startsWith('unlock:')) hints.push(`Unlock space ${ui.pick.slice(7)}: now click the tile to keep in the tiers.`);
     }
-    hints.push('Tiles and dice may go in any order; a die goes only on a space with a tile, and only plans the rules allow are offered.');
+    const tileStep = c.tile.size > 0 || Object.values(c.tileRoom).some((m) => m.size > 0);
+    if (tileStep && (c.dieOn.size || c.dieUnlock.size)) hints.push('Tiles and dice may go in any order; a die goes only on a space with a tile, and only plans the rules allow are offered.');
   }
   // Execution.
   if (c.first.length) {
@@ -1252,7 +1268,7 @@ function slotLabelOf(slot) {
 function aidBox(ctx) {
   const { v } = ctx;
   const d = v.deduction;
-  if (!d || ['characters', 'map', 'starter'].includes(v.phase)) return null;
+  if (ctx.spectator || !d || ['characters', 'map', 'starter'].includes(v.phase)) return null;
   const them = myTeam(v) === 'spies' ? 'Villains' : 'Spies';
   const lines = enemySlots(v).map((slot, i) => {
     const rooms = /** @type {string[]} */ (d.rooms?.[i] ?? []);
@@ -1301,12 +1317,25 @@ function heardBox(ctx) {
   return box;
 }
 
-/** The legend under the map. */
-function legend() {
+/** Who plays whom, for a spectator. @param {Ctx} ctx */
+function castBox(ctx) {
+  const { v, scene } = ctx;
+  return h('div', { class: 'ss-aid' },
+    h('h3', {}, 'The characters'),
+    h('ul', {}, [0, 1, 2, 3].map((slot) => {
+      const seat = seatOf(v, slot);
+      return h('li', {}, h('span', { style: `color:${colourOf(v, slot)}` }, SEAT_SHAPES[seat % SEAT_SHAPES.length]), ` ${slot < 2 ? 'Villain' : 'Spy'}: ${v.characters?.[slot] ? charName(v.characters[slot]) : 'not revealed yet'} (${scene.names[seat] ?? `seat ${seat + 1}`})`);
+    })));
+}
+
+/** The legend under the map. @param {boolean} spectator */
+function legend(spectator) {
   return h('p', { class: 'ss-legend' },
     h('span', {}, 'M Doomsday Machine (cubes)'), ' · ', h('span', {}, 'G Generator (⚡ active at 2)'), ' · ',
     h('span', {}, '◆ Villain devices: T TNT, L Trip Laser, P Honey Pot'), ' · ', h('span', {}, '■ Spy devices: H Hologram, R Reflector, V Virus, B Beacon'), ' · ',
-    h('span', {}, 'thick lines: walls'), ' · ', h('span', {}, '“?” where the other team may be'), ' · ', h('span', {}, 'hatched: smoke; dotted: frozen'));
+    h('span', {}, 'thick lines: walls'), ' · ',
+    spectator ? null : [h('span', {}, 'dashed arrows: planned moves'), ' · ', h('span', {}, '“?” where the other team may be'), ' · '],
+    h('span', {}, 'hatched: smoke; dotted: frozen'));
 }
 
 /** @type {import('../index.js').Renderer} */
@@ -1330,23 +1359,28 @@ const renderer = {
     const ctx = {
       v, scene, c: classify(scene.legal), walls: new Set(v.walls), used: new Set(),
       reach: new Set(), intro: Boolean(scene.options?.intro), deciding: deciding(v), light: () => {},
+      spectator: scene.seat === null,
     };
     const team = myTeam(v);
     const map = drawMap(ctx);
-    const boards = ['characters', 'map', 'starter'].includes(v.phase) && !ownSlots(v).some((sl) => own(v, sl).id)
+    const boards = ctx.spectator || (['characters', 'map', 'starter'].includes(v.phase) && !ownSlots(v).some((sl) => own(v, sl).id))
       ? []
       : ownSlots(v).map((sl) => drawBoard(ctx, sl));
     const screen = drawScreen(ctx);
-    const panel = decisionPanel(ctx);
+    const panel = ctx.spectator ? null : decisionPanel(ctx);
     const yours = scene.legal.length > 0;
-    root.append(h('div', { class: `ss ss-${team}` },
+    const who = ctx.spectator
+      ? (scene.replay ? 'Seen by a spectator' : 'You are watching')
+      : scene.replay ? `The ${TEAM[team]}' screen` : `You are the ${TEAM[team]}`;
+    root.append(h('div', { class: `ss ss-${ctx.spectator ? 'spectator' : team}` },
       h('div', { class: `ss-status${yours ? ' ss-yours' : ''}` },
-        h('span', { class: 'ss-team' }, `You are the ${TEAM[team]}`), ' ',
+        h('span', { class: 'ss-team' }, who), ' ',
         h('span', {}, waitingWords(ctx))),
       panel,
+      ctx.spectator ? h('p', { class: 'ss-note' }, 'A spectator sees what every seat sees: the map’s walls, machines and generators, the public devices, the tracks, the roll and what is declared aloud. Each team’s rooms and plans stay behind its screen.') : null,
       h('div', { class: 'ss-main' },
-        h('div', { class: 'ss-left' }, map, legend(), aidBox(ctx)),
-        h('div', { class: 'ss-right' }, screen, boards)),
+        h('div', { class: 'ss-left' }, map, legend(ctx.spectator), aidBox(ctx)),
+        h('div', { class: 'ss-right' }, screen, boards, ctx.spectator ? castBox(ctx) : null)),
       heardBox(ctx)));
   },
   describe,
