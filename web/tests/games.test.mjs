@@ -73,6 +73,17 @@ for (const [id, how] of Object.entries(PLAYED)) {
     await shot(phone.page, `${id}-phone`);
     noErrors(phone.page);
     await phone.context.close();
+    // A spectator (no seat in its browser) watches the same table: the board is drawn from
+    // the public view, with no move to make.
+    const watcher = await player(browser);
+    await watcher.page.goto(`${URL}/table/${table}`);
+    await watcher.page.waitForSelector('#board svg');
+    assert.equal(await watcher.page.$('.seat.mine'), null);
+    assert.equal(await watcher.page.$('#board .legal-target'), null, 'a spectator is offered no move');
+    assert.match(await watcher.page.textContent('#conn'), /watching/);
+    await shot(watcher.page, `${id}-spectator`);
+    noErrors(watcher.page);
+    await watcher.context.close();
     // To the end.
     const moves = await playToEnd(page, { seed: 11 });
     assert.ok(moves > 0);

@@ -54,6 +54,22 @@ fn skip() -> bool {
     }
 }
 
+/// The README shows screenshots the browser tests take: each one it names exists.
+#[test]
+fn the_readmes_screenshots_exist() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let mut named = 0;
+    for part in readme.split("](").skip(1) {
+        let path = part.split(')').next().unwrap();
+        if path.starts_with("docs/screenshots/") {
+            named += 1;
+            assert!(root.join(path).exists(), "the README shows {path}, which is missing (TABULA_BLESS=1 cargo test -p tabula-server --test browser)");
+        }
+    }
+    assert!(named >= 5, "the README shows a screenshot of each game");
+}
+
 #[test]
 fn the_client_type_checks() {
     if skip() {

@@ -253,6 +253,8 @@ function die(n, cls) {
 /** @type {import('../index.js').Renderer['render']} */
 function render(root, scene) {
   const v = /** @type {View | null} */ (scene.view);
+  // A spectator gets the public view: the whole state, its `player` and `colour` mean nothing.
+  const spectator = scene.seat === null;
   const names = scene.names;
   const name = (/** @type {number} */ i) => names[i] ?? `seat ${i + 1}`;
   const st = v?.state ?? null;
@@ -484,21 +486,21 @@ function render(root, scene) {
     const code = i === 0 ? 'r' : 'p';
     return h('span', { class: 'ab-seat' },
       h('span', { style: `color:${SEAT_COLOURS[i % SEAT_COLOURS.length]}`, 'aria-hidden': 'true' }, SEAT_SHAPES[i % SEAT_SHAPES.length]), ' ',
-      name(i), v && i === v.player ? ' (you)' : '', ' plays ',
+      name(i), v && !spectator && i === v.player ? ' (you)' : '', ' plays ',
       h('span', { class: 'ab-chipfrog', style: `background:${FROG[code].fill};color:${FROG[code].ink}` }, FROG[code].letter), ` ${FROG[code].name}`);
   };
   info.append(h('div', { class: 'ab-who' }, seatTag(0), h('span', { class: 'muted' }, ' · '), seatTag(1),
     st && st.phase !== 'opening' ? h('span', { class: 'muted' }, ` · turn ${st.turn}`) : null));
   if (st) {
     const mover = st.to_move === 'red' ? 0 : 1;
-    const you = v !== null && mover === v.player;
+    const you = v !== null && !spectator && mover === v.player;
     let say = '';
     switch (st.phase) {
       case 'opening': say = 'The opening roll: each player rolls one die, and the higher plays first.'; break;
       case 'roll': say = `${you ? 'You roll' : `${name(mover)} rolls`} the dice…`; break;
       case 'leap': say = you && leaping ? 'Your leaps: pick a frog (ringed), then the square it lands on (numbered by the die).' : `${name(mover)} leaps.`; break;
       case 'top-frog': say = you && topping ? 'None of your frogs is at the root: you may put the Top Frog on an empty outer square or on your own frogs, or set it aside.' : `${name(mover)} may place the Top Frog.`; break;
-      default: say = st.winner ? `${st.winner === v?.colour ? 'You win' : `${name(st.winner === 'red' ? 0 : 1)} wins`}: all twelve frogs are in the pond.` : `A draw: the turn limit is reached after ${st.turn} turns.`;
+      default: say = st.winner ? `${st.winner === v?.colour && !spectator ? 'You win' : `${name(st.winner === 'red' ? 0 : 1)} wins`}: all twelve frogs are in the pond.` : `A draw: the turn limit is reached after ${st.turn} turns.`;
     }
     const dice = h('span', { class: 'ab-dice', 'aria-label': `dice left to play: ${st.dice.join(', ') || 'none'}` });
     if (st.phase === 'leap') st.dice.forEach((d) => dice.append(die(d, 'ab-die')));
@@ -509,6 +511,11 @@ function render(root, scene) {
       + Object.entries(st.board).reduce((sum, [sq, stack]) => sum + [...stack].filter((f) => f === code).length * pipOf(sq), 0);
     info.append(h('div', { class: 'ab-race muted', title: 'The race: the sum of the distances of a player’s frogs to the pond (fewer is better).' },
       `Race to go: ${name(0)} ${pips('r', 0)} · ${name(1)} ${pips('p', 1)} · in the pond: ${st.pond[0]} and ${st.pond[1]} of 12`));
+    if (spectator) {
+      info.prepend(h('p', { class: 'ab-watching' },
+        h('strong', {}, scene.replay ? 'Seen as a spectator:' : 'You are watching:'),
+        ` ${scene.replay ? 'what' : 'you see what'} every player sees (in Abagio nothing is hidden).`));
+    }
   } else {
     info.append(scene.replay
       ? h('p', {}, h('strong', {}, 'Seen as a spectator:'), ' the board is drawn from a player’s seat; choose one in “Seen from”.')

@@ -178,27 +178,39 @@ const renderer = {
     }
     const key = `${v.turns}|${v.stage}|${scene.legal.join(',')}`;
     if (pick.key !== key) Object.assign(pick, { key, kind: '', from: '', to: '' });
-    const me = typeof v.player === 'number' ? v.player : scene.seat ?? 0;
+    // A spectator gets the public view (a cow's id is `?` unless every seat knows it, the
+    // corral cards of a sale face down; its `player` means nothing): no seat is "you".
+    const spectator = scene.seat === null;
+    const me = spectator ? -1 : typeof v.player === 'number' ? v.player : scene.seat ?? 0;
     const ranches = ranchesOf(v.players);
     const actor = scene.turn.kind === 'player' ? scene.turn.player : null;
     const yours = actor === me && scene.legal.length > 0 && !scene.replay;
     const wrap = h('div', { class: 'abilene' });
+    if (spectator) {
+      wrap.append(h('p', { class: 'ab-watching' },
+        h('strong', {}, scene.replay ? 'Seen as a spectator:' : 'You are watching:'),
+        ` ${scene.replay ? 'what' : 'you see what'} every player sees ("?": a cow whose brand and value not every rancher knows).`));
+    }
     wrap.append(h('div', { class: `ab-status${yours ? ' yours' : ''}` }, statusLine(v, scene, me, ranches, yours)));
     const moves = pieceMoves(scene.replay ? [] : scene.legal);
     const scroller = h('div', { class: 'ab-board-wrap' }, boardSvg(v, scene, me, ranches, moves));
     wrap.append(h('div', { class: 'ab-main' },
       scroller,
       h('div', { class: 'ab-side' },
-        choicePanel(v, scene, me, ranches, moves),
+        spectator ? null : choicePanel(v, scene, me, ranches, moves),
         salePanel(v, scene, me, ranches))),
     ranchersPanel(v, scene, me, ranches));
     root.append(wrap);
     // On a narrow screen the board is wider than the page and scrolls: keep where the player
-    // left it, or start on his own ranch.
+    // left it, or start on his own ranch (a spectator on the town, in the middle).
     scroller.addEventListener('scroll', () => { view.scroll = scroller.scrollLeft; });
     requestAnimationFrame(() => {
       if (scroller.scrollWidth <= scroller.clientWidth) return;
       if (view.scroll >= 0) { scroller.scrollLeft = view.scroll; return; }
+      if (spectator) {
+        scroller.scrollLeft = Math.max(0, scroller.scrollWidth / 2 - scroller.clientWidth / 2);
+        return;
+      }
       const f = FIELDS.find((x) => x.ranch === ranches[me] && x.ring === 5 && x.pos === 2);
       if (!f) return;
       const frac = (px(f.q, f.r) - VIEW.x) / VIEW.w;
@@ -591,7 +603,8 @@ function cowToken(v, scene, me, ranches, i, x, y, k) {
   const whose = seat === me ? 'Your' : `${scene.names[seat]}'s`;
   const herd = Math.floor(i / 9);
   const stolen = herd !== seat ? ` (from ${herd === me ? 'your' : `${scene.names[herd]}'s`} herd)` : '';
-  const title = `${whose} cow ${cowId(ranches, i)}${stolen}: ${known ? stickerWords(c.id) : 'brand and value unknown to you'}${c.moved ? '; it moved this turn' : ''}`;
+  const unknown = scene.seat === null ? 'brand and value not known to every rancher' : 'brand and value unknown to you';
+  const title = `${whose} cow ${cowId(ranches, i)}${stolen}: ${known ? stickerWords(c.id) : unknown}${c.moved ? '; it moved this turn' : ''}`;
   return s('g', { class: 'ab-cow', transform: `translate(${x} ${y}) scale(${k})` },
     s('title', {}, title),
     s('path', { d: 'M-9,-7 q-5,-2 -6,-7 M9,-7 q5,-2 6,-7', class: 'ab-horn' }),

@@ -318,7 +318,10 @@ const renderer = {
       return;
     }
     const deck = deckKind(cfg);
-    const me = typeof v.player === 'number' ? v.player : scene.seat ?? 0;
+    // A spectator gets the public view (every card not shown to all is `?`, its `player`
+    // means nothing): every seat is drawn as another's, from seat 0, and none is "you".
+    const spectator = scene.seat === null;
+    const me = spectator ? -1 : typeof v.player === 'number' ? v.player : scene.seat ?? 0;
     const n = v.seats.length;
     const communal = (v.communal?.cards ?? []).map(parseCard);
     const actor = scene.turn.kind === 'player' ? scene.turn.player : null;
@@ -333,6 +336,11 @@ const renderer = {
     // The status line: the phase, the hand, the dealer, what is asked.
     const yours = actor === me && scene.legal.length > 0;
     const handNo = v.phase === 'over' ? cfg.hands : v.hand_no + 1;
+    if (spectator) {
+      wrap.append(h('p', { class: 'sab-watching' },
+        h('strong', {}, scene.replay ? 'Seen as a spectator:' : 'You are watching:'),
+        ` ${scene.replay ? 'what' : 'you see what'} every player sees: the cards face down in a hand stay hidden.`));
+    }
     const dealerWord = cfg.rules === 'black-knight' ? 'banker' : 'dealer';
     wrap.append(h('div', { class: `sab-status${yours ? ' yours' : ''}` },
       h('strong', {}, phaseWords(v, cfg)),
@@ -349,23 +357,30 @@ const renderer = {
       return;
     }
 
-    // The other seats, from this seat's left (the order of play).
-    const others = h('div', { class: 'sab-seats', role: 'list', 'aria-label': 'The other players' });
-    for (let k = 1; k < n; k++) {
-      const p = (me + k) % n;
-      others.append(seatPanel(v, cfg, scene, p, actor, communal));
+    // The other seats, from this seat's left (the order of play); a spectator's, every seat from seat 0.
+    if (spectator) {
+      wrap.append(h('div', { class: 'sab-seats sab-all', role: 'list', 'aria-label': 'The players' },
+        v.seats.map((/** @type {any} */ _, /** @type {number} */ p) => seatPanel(v, cfg, scene, p, actor, communal))));
+    } else {
+      const others = h('div', { class: 'sab-seats', role: 'list', 'aria-label': 'The other players' });
+      for (let k = 1; k < n; k++) {
+        const p = (me + k) % n;
+        others.append(seatPanel(v, cfg, scene, p, actor, communal));
+      }
+      wrap.append(others);
     }
-    wrap.append(others);
 
     // The middle of the table: pots, communal cards, the dice (the points game has none).
     if (!(cfg.rules === 'canonical' && cfg.scoring === 'points')) wrap.append(tableSvg(v, cfg, communal, deck));
 
-    // This seat: its hand, its worth, the moves on its cards.
-    wrap.append(myPanel(v, cfg, scene, me, actor, communal, deck));
+    if (!spectator) {
+      // This seat: its hand, its worth, the moves on its cards.
+      wrap.append(myPanel(v, cfg, scene, me, actor, communal, deck));
 
-    // The moves that are not on a card.
-    const bar = actionBar(v, cfg, scene, me);
-    if (bar) wrap.append(bar);
+      // The moves that are not on a card.
+      const bar = actionBar(v, cfg, scene, me);
+      if (bar) wrap.append(bar);
+    }
 
     // How the last hand ended.
     if (v.showdown) wrap.append(lastHand(v, cfg, scene, deck));
@@ -399,7 +414,7 @@ function seatPanel(v, cfg, scene, p, actor, communal) {
   const words = handWords(cfg, cards.map((c) => c.card), cfg.rules === 'tarot' ? communal : []);
   const status = statusWords(v, cfg, p);
   const inHand = seat.status === 'active';
-  const partner = cfg.contract ? ` · partner of ${(p + 2) % 4 === v.player ? 'you' : who(scene, (p + 2) % 4)}` : '';
+  const partner = cfg.contract ? ` · partner of ${scene.seat !== null && (p + 2) % 4 === v.player ? 'you' : who(scene, (p + 2) % 4)}` : '';
   return h('div', {
     class: `sab-seat${actor === p ? ' to-act' : ''}${inHand ? '' : ' idle'}`, role: 'listitem', 'data-seat': p,
   },

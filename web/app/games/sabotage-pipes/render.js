@@ -257,14 +257,15 @@ function button(el, label, fn) {
  * as targets.
  * @param {(string | null)[]} roof
  * @param {Side} side
- * @param {{card: string | null, plays: Placement[], rel: [(string | null)[], (string | null)[]], act: (a: string) => void}} o
+ * @param {{card: string | null, plays: Placement[], rel: [(string | null)[], (string | null)[]], act: (a: string) => void, label?: string}} o
+ *   `label`: the roof's name for a spectator (whose roof it is); a seat's says your/the opponents'
  */
 function roofSvg(roof, side, o) {
   const cell = 96;
   const x0 = 44;
   const y0 = 6;
   const svg = s('svg', { viewBox: '0 0 384 344', class: 'sp-roof', role: 'img',
-    'aria-label': `${side === 'own' ? 'your' : 'the opponents’'} roof` });
+    'aria-label': o.label ?? `${side === 'own' ? 'your' : 'the opponents’'} roof` });
   svg.append(s('rect', { x: x0 - 5, y: y0 - 5, width: 3 * cell + 10, height: 3 * cell + 10, rx: 10, class: 'sp-roofbg' }));
   const targets = new Map(o.plays.filter((p) => p.side === side).map((p) => [p.square, p]));
   for (let i = 0; i < 9; i++) {
@@ -388,9 +389,10 @@ function phaseText(v, names) {
  * The score table: each finished round, the round in play, the totals.
  * @param {View} v
  * @param {string[]} names
- * @param {number} own
+ * @param {number} own   the team drawn first (the seat's; team 0 for a spectator)
+ * @param {boolean} [spectator]   no team is "you"
  */
-function scoreTable(v, names, own) {
+function scoreTable(v, names, own, spectator = false) {
   const order = [own, 1 - own];
   const rows = [];
   for (let r = 0; r < v.rounds; r++) {
@@ -412,7 +414,7 @@ function scoreTable(v, names, own) {
   }
   return h('table', { class: 'sp-scores' },
     h('caption', {}, 'Scores by round'),
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'round'), order.map((t) => h('th', { scope: 'col' }, t === own ? `${teamName(v, names, t)} (you)` : teamName(v, names, t))))),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'round'), order.map((t) => h('th', { scope: 'col' }, t === own && !spectator ? `${teamName(v, names, t)} (you)` : teamName(v, names, t))))),
     h('tbody', {}, rows),
     h('tfoot', {}, h('tr', {}, h('th', { scope: 'row' }, 'total'), order.map((t) => h('td', {}, h('strong', {}, String(v.totals[t])))))));
 }
@@ -430,8 +432,8 @@ function smallCard(code, cls) {
 
 /** @type {import('../index.js').Renderer['render']} */
 function render(root, scene) {
-  const v = /** @type {View | null} */ (scene.view);
-  if (!v) {
+  const view = /** @type {View | null} */ (scene.view);
+  if (!view) {
     root.append(h('div', { class: 'sp-watch' },
       scene.replay
         ? h('p', {}, h('strong', {}, 'Seen as a spectator:'), ' the hands are secret, so no table is drawn; choose a player’s seat in “Seen from” to see theirs.')
@@ -439,6 +441,11 @@ function render(root, scene) {
       h('p', { class: 'muted' }, 'Each player lays pipe cards on a 3×3 roof; every row, column and diagonal of one colour scores 2, of related colours (orange/red, blue/lilac) 1.')));
     return;
   }
+  if (scene.seat === null) {
+    spectatorTable(root, scene, view);
+    return;
+  }
+  const v = view;
   const names = scene.names;
   const own = v.player % 2;
   const rel = /** @type {[(string | null)[], (string | null)[]]} */ ([v.roofs[own], v.roofs[1 - own]]);
@@ -548,6 +555,38 @@ function render(root, scene) {
   }
 
   // The pile, the discards, the other hands.
+  const [table, discardList] = pileBox(v, names);
+
+  // The last round's result, while the next is being dealt or just begun.
+  const lastLine = lastRound(v, names, own);
+
+  let over = null;
+  if (v.phase === 'over') {
+    const [a, b] = [v.totals[own], v.totals[1 - own]];
+    over = h('p', { class: 'sp-over' }, h('strong', {}, a > b ? `${v.players === 4 ? 'Your team wins' : 'You win'}, ${a} to ${b}.` : a < b ? `${teamName(v, names, 1 - own)} ${v.players === 4 ? 'win' : 'wins'}, ${b} to ${a}.` : `A tie, ${a} to ${b}.`));
+  }
+
+  const legend = legendLine();
+  if (v.phase === 'over') {
+    root.append(h('div', { class: 'sp' }, info, over, lastLine, scoreTable(v, names, own), legend));
+    return;
+  }
+  root.append(h('div', { class: 'sp' },
+    info, lastLine, decisions,
+    h('div', { class: 'sp-roofs' }, roofBox(own), roofBox(1 - own)),
+    h('div', { class: 'sp-handbox' }, h('div', { class: 'sp-handhead' }, h('strong', {}, `Your hand (${v.hand.length})`)), hand, pickedBox),
+    table, discardList,
+    scoreTable(v, names, own),
+    legend));
+}
+
+/**
+ * The table beside the roofs: the pile, the discard pile, the hands of the seats other than
+ * `v.player` (every seat's for a spectator); and the list of every discarded card.
+ * @param {View} v
+ * @param {string[]} names
+ */
+function pileBox(v, names) {
   const others = v.hand_sizes.map((n, i) => (i === v.player ? null : h('span', { class: 'sp-count' }, seatTag(i, names), ` holds ${n} card${n === 1 ? '' : 's'}`)));
   const groups = new Map();
   for (const c of v.discards) groups.set(c, (groups.get(c) ?? 0) + 1);
@@ -562,34 +601,81 @@ function render(root, scene) {
     ? h('details', { class: 'sp-discards' }, h('summary', {}, `Every discarded card (${v.discards.length})`),
       h('p', {}, [...groups.entries()].map(([c, n]) => h('span', { class: 'sp-chip', style: chipStyle(c), title: cardName(c) }, `${c}${n > 1 ? ` ×${n}` : ''}`))))
     : null;
+  return [table, discardList];
+}
 
-  // The last round's result, while the next is being dealt or just begun.
+/**
+ * The last round's result, while the next is being dealt or just begun (null otherwise).
+ * @param {View} v
+ * @param {string[]} names
+ * @param {number} own   the team named first
+ */
+function lastRound(v, names, own) {
   const last = v.results[v.results.length - 1];
-  const lastLine = last && (v.phase === 'over' || (v.results.length === v.round
+  return last && (v.phase === 'over' || (v.results.length === v.round
     && v.roofs.every((r) => r.filter(Boolean).length <= 1)))
     ? h('p', { class: 'sp-last' }, `Round ${v.results.length} ended${last.closer !== null ? ` by ${names[last.closer] ?? 'a player'} (−1)` : ' when the cards ran out'}: `,
       [own, 1 - own].flatMap((t, i) => [i ? '; ' : '', `${teamName(v, names, t)}’s roof ${last.values[t]} → ${last.points[t]} point${last.points[t] === 1 ? '' : 's'}`]), '.')
     : null;
+}
 
-  let over = null;
-  if (v.phase === 'over') {
-    const [a, b] = [v.totals[own], v.totals[1 - own]];
-    over = h('p', { class: 'sp-over' }, h('strong', {}, a > b ? `${v.players === 4 ? 'Your team wins' : 'You win'}, ${a} to ${b}.` : a < b ? `${teamName(v, names, 1 - own)} ${v.players === 4 ? 'win' : 'wins'}, ${b} to ${a}.` : `A tie, ${a} to ${b}.`));
-  }
-
-  const legend = h('p', { class: 'sp-legend muted' },
+/** The scoring rules in two sentences, under the table. */
+function legendLine() {
+  return h('p', { class: 'sp-legend muted' },
     'Each row, column and diagonal of three cards scores 2 if one colour, 1 if related colours (orange ● & red ▲, blue ■ & lilac ◆). ',
     'A roof worth 5 or more may end the round at the start of its turn (the closer scores 1 less); points above 5 count double. [n] is a roof’s value, * the team that ended the round.');
+}
+
+/**
+ * A spectator's table, from the public view (no hand in it; its `player` means nothing):
+ * both roofs, seat 0's team first, named by their seats; every hand's size; the pile, the
+ * discards, the scores. Nothing to play.
+ * @param {HTMLElement} root
+ * @param {import('../index.js').Scene} scene
+ * @param {View} view
+ */
+function spectatorTable(root, scene, view) {
+  // No seat is "you": phaseText and pileBox compare with `player`.
+  const v = { ...view, player: -1 };
+  const names = scene.names;
+  const watch = h('p', { class: 'sp-watching' },
+    h('strong', {}, scene.replay ? 'Seen as a spectator:' : 'You are watching:'),
+    ` ${scene.replay ? 'what' : 'you see what'} every player sees. The hands are secret.`);
+  const info = h('div', { class: 'sp-info' },
+    h('div', {}, h('strong', {}, v.phase === 'over' ? `Game over after ${v.rounds} round${v.rounds === 1 ? '' : 's'}` : `Round ${v.round + 1} of ${v.rounds}`),
+      v.phase !== 'over' ? h('span', {}, ' · dealer ', seatTag(v.dealer, names)) : null),
+    h('div', { class: 'sp-turn' }, phaseText(v, names)),
+    v.refused ? h('div', { class: 'muted' }, 'The partner refused to end the round: this turn goes on.') : null);
+  const lastLine = lastRound(v, names, 0);
+  const legend = legendLine();
   if (v.phase === 'over') {
-    root.append(h('div', { class: 'sp' }, info, over, lastLine, scoreTable(v, names, own), legend));
+    const [a, b] = v.totals;
+    const over = h('p', { class: 'sp-over' }, h('strong', {}, a === b ? `A tie, ${a} to ${b}.`
+      : `${teamName(v, names, a > b ? 0 : 1)} ${v.players === 4 ? 'win' : 'wins'}, ${Math.max(a, b)} to ${Math.min(a, b)}.`));
+    root.append(h('div', { class: 'sp sp-spectator' }, watch, info, over, lastLine, scoreTable(v, names, 0, true), legend));
     return;
   }
-  root.append(h('div', { class: 'sp' },
-    info, lastLine, decisions,
-    h('div', { class: 'sp-roofs' }, roofBox(own), roofBox(1 - own)),
-    h('div', { class: 'sp-handbox' }, h('div', { class: 'sp-handhead' }, h('strong', {}, `Your hand (${v.hand.length})`)), hand, pickedBox),
+  const roofBox = (/** @type {number} */ t) => {
+    const acting = v.phase !== 'deal' && v.to_move % 2 === t;
+    const members = [t, t + 2].filter((i) => i < v.players);
+    const title = `${teamName(v, names, t)}’s roof`;
+    const val = v.values[t];
+    return h('figure', { class: 'sp-roofbox', 'data-roof': String(t) },
+      h('figcaption', {},
+        h('strong', {}, v.players === 4 ? `Team ${t + 1}’s roof:` : 'Roof of'), ' ',
+        h('span', { class: 'sp-members' }, members.flatMap((m, i) => [i ? ' + ' : '', seatTag(m, names)])),
+        acting ? h('span', { class: 'sp-acting' }, ' ◀ to play') : null),
+      roofSvg(v.roofs[t], t === 0 ? 'own' : 'opp', { card: null, plays: [], rel: [v.roofs[0], v.roofs[1]], act: () => {}, label: title }),
+      h('div', { class: 'sp-value', title: 'The roof’s value is the sum of its eight lines; at the end of the round every point above 5 counts double.' },
+        'value ', h('strong', { class: val >= 5 ? 'sp-five' : '' }, String(val)), ` → scores ${roundScore(val)}`,
+        val >= 5 ? h('span', { class: 'sp-five' }, ' ✓ may end') : h('span', { class: 'muted' }, ' (5 to end)')));
+  };
+  const [table, discardList] = pileBox(v, names);
+  root.append(h('div', { class: 'sp sp-spectator' },
+    watch, info, lastLine,
+    h('div', { class: 'sp-roofs' }, roofBox(0), roofBox(1)),
     table, discardList,
-    scoreTable(v, names, own),
+    scoreTable(v, names, 0, true),
     legend));
 }
 
