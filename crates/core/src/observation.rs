@@ -146,6 +146,12 @@ pub fn log_scaled(n: f64, max: f64) -> f64 {
     (1.0 + n.max(0.0)).ln() / (1.0 + max).ln()
 }
 
+/// `±ln(1 + |x| / unit)`: money that may grow without a fixed bound (winnings, debts) brought
+/// to a few units at most, linear near 0, keeping its sign.
+pub fn signed_log(x: f64, unit: f64) -> f64 {
+    x.signum() * (1.0 + x.abs() / unit).ln()
+}
+
 /// The seat `seat` as seen from `observer` among `n` seats: 0 for the observer itself, then
 /// 1, 2, … for the seats after it in seat order.
 pub fn relative_seat(seat: usize, observer: usize, n: usize) -> usize {
