@@ -19,11 +19,11 @@
 //! | `counters` | 4 | hand / hands, cards dealt in the phase / 64, tour / 8, raises this betting round / 8 |
 //! | `betting` | 1 + 3 + n + 1 + 1 + n + 3 | the round's highest bet (money), what follows the roll (announce, betting, draw), the seat betting resumes with (relative), the hand called, sudden-death deals / 3, the seats in the sudden death, the hand pot, the Sabacc pot and the organizer's take (money) |
 //! | `communal` | 3 × W + 3 | the communal cards, oldest first; the ones a change replaces |
-//! | `seats` | n × (14 + 10 × (W + 6 + n)) | per relative seat: status (out, idle, active), stack, caves bought, this round's bet, staked this hand (money), acted, announcement (continue, see, fold, Sabacc; zeros: none), points (`±ln(1 + |p| / 10)`), cards held / 10; then ten card positions: the card, hidden, face up, blocked, to be replaced, toggled in this blocking window, knowledge |
+//! | `seats` | n × (14 + 10 × (W + 6 + n)) | per relative seat: status (out, idle, active), stack, caves bought, this round's bet, staked this hand (money), acted, announcement (continue, see, fold, Sabacc; zeros: none), points (signed log, unit 10), cards held / 10; then ten card positions: the card, hidden, face up, blocked, to be replaced, toggled in this blocking window, knowledge |
 //! | `last` | 1 + n + 2 + 24 × (2 + 2n) | the last hand's settlement: present, winners, the hand pot and the Sabacc pot paid (money), the side pots |
 //! | `pots` | 24 × (2 + 2n) | the pots a sudden death is deciding |
-//! | `under` | P × (W + 3 + n) | the cards under the deck, first to be drawn first: per position present, the card, hidden, knowledge (P: every card of the decks) |
-//! | `aside` | P × (W + 3 + n) | the cards set aside, likewise |
+//! | `under` | P × (n + 3) + C × W | the cards under the deck, first to be drawn first (P: the pack's size): per position present, hidden, knowledge; then where the cards the seat sees lie: for each identity and copy (C: the most copies of a card in the pack), (its position + 1) / P, 0 when it is not there — copies in pile order |
+//! | `aside` | P × (n + 3) + C × W | the cards set aside, likewise |
 //! | `showdown` | see below | the public record of the last hand's end |
 //!
 //! The showdown record is `1 + 1 + 2n + 3W + 1 + 3n + (3 + n + 24 × (2 + 2n)) + n × (10 × (W + 2) + 3W + 3)`
@@ -60,6 +60,8 @@ pub struct Layout {
     pub width: usize,
     /// Positions of each pile: every card of the decks.
     pub pile: usize,
+    /// The most copies of one card in the pack.
+    pub copies: usize,
     /// Where the seats start.
     pub seats: usize,
     /// Values per seat.
@@ -89,7 +91,9 @@ impl Layout {
     pub fn new(cfg: &Config) -> Layout {
         let n = cfg.players as usize;
         let width = cfg.deck.ids().len();
-        let pile = cfg.decks as usize * cfg.deck.size();
+        let pile = cfg.pack_size();
+        let copies = cfg.composition().iter().copied().max().unwrap_or(1) as usize;
+        let pile_len = pile * (n + 3) + copies * width;
         let per_card = width + 6 + n;
         let per_seat = SEAT_HEAD + MAX_HAND * per_card;
         let betting = n + PHASES + 2 * n + 4;
@@ -98,8 +102,8 @@ impl Layout {
         let last = seats + n * per_seat;
         let pots = last + settlement_len(n);
         let under = pots + MAX_POTS * per_pot(n);
-        let aside = under + pile * (width + 3 + n);
-        let showdown = aside + pile * (width + 3 + n);
+        let aside = under + pile_len;
+        let showdown = aside + pile_len;
         let laid = MAX_HAND * (width + 2) + MAX_SUDDEN as usize * width + 3;
         let len = showdown
             + 2
@@ -109,7 +113,7 @@ impl Layout {
             + MAX_SUDDEN as usize * n
             + settlement_len(n)
             + n * laid;
-        Layout { players: n, width, pile, seats, per_seat, per_card, last, under, showdown, len }
+        Layout { players: n, width, pile, copies, seats, per_seat, per_card, last, under, showdown, len }
     }
 }
 
@@ -200,16 +204,25 @@ impl Ctx {
             None => w.skip(settlement_len(self.n)),
         }
     }
-    fn pile(&self, w: &mut Writer, pile: &Pile, capacity: usize) {
+    fn pile(&self, w: &mut Writer, pile: &Pile, capacity: usize, copies: usize) {
         for i in 0..capacity {
             match pile.cards().get(i) {
                 Some(&card) => {
                     w.flag(true);
-                    self.card(w, card);
                     w.flag(card.is_hidden());
                     self.known(w, pile.known()[i]);
                 }
-                None => w.skip(self.width + 3 + self.n),
+                None => w.skip(self.n + 3),
+            }
+        }
+        let at = w.section(copies * self.width);
+        for (i, &card) in pile.cards().iter().enumerate() {
+            if card.is_hidden() {
+                continue;
+            }
+            let id = card.index().wrapping_sub(self.first_id);
+            if let Some(slot) = (0..copies).map(|c| c * self.width + id).find(|&k| at.get(k) == Some(&0.0)) {
+                at[slot] = (i + 1) as f32 / capacity as f32;
             }
         }
     }
@@ -305,8 +318,8 @@ pub fn write(view: &View, cfg: &Config, out: &mut [f32]) {
     c.settlement(&mut w, s.last.as_ref());
     c.pots(&mut w, &s.pots);
     debug_assert_eq!(w.position(), layout.under);
-    c.pile(&mut w, &s.under, layout.pile);
-    c.pile(&mut w, &s.aside, layout.pile);
+    c.pile(&mut w, &s.under, layout.pile, layout.copies);
+    c.pile(&mut w, &s.aside, layout.pile, layout.copies);
     debug_assert_eq!(w.position(), layout.showdown);
     match &s.showdown {
         None => w.skip(layout.len - layout.showdown),
