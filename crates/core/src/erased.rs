@@ -1,5 +1,6 @@
 //! The thin type-erased layer over every registered game, for the CLI, the engine
-//! protocol, the server and Python: actions as text, views and states as JSON.
+//! protocol, the server and Python: actions as text, views and states as JSON, and for
+//! learning agents each seat's observation tensor and the legal action mask.
 //!
 //! An [`ErasedState`] is a game in progress: the generic state plus its history (every
 //! action, and how each seat observed it), the seed and the seeded generator that samples
