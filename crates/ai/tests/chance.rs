@@ -136,6 +136,14 @@ impl Game for Gamble {
     fn determinize<R: Rng + ?Sized>(&self, v: &Stage, _: &mut R) -> Stage {
         *v
     }
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![5]
+    }
+    fn write_observation(&self, v: &Stage, out: &mut [f32]) {
+        let mut w = tabula_core::observation::Writer::new(out);
+        w.one_hot(*v as usize, 5);
+        w.finish();
+    }
     fn action_text(&self, a: Move) -> String {
         format!("{a:?}").to_lowercase()
     }

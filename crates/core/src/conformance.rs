@@ -18,6 +18,13 @@
 //! identical until the rules reveal something: a player's move or an outcome the seat sees.
 //! A determinization cannot catch a leak that the view and the sample share (knowledge kept
 //! in the state); two games that differ only in what the seat may not see can.
+//!
+//! **Observation tensors** are checked on every view met: the length is the product of the
+//! fixed shape, the values are finite and scaled, the tensor is a function of the view (the
+//! same view, a determinized state's view, the same JSON met again give the same tensor),
+//! and views that differ give different tensors unless the game declares the loss in
+//! [`Game::observation_view`]. The **legal action mask** is true exactly at the legal
+//! actions' indices, and all false where no seat acts.
 
 use std::collections::HashSet;
 
@@ -25,6 +32,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::game::{Game, Turn, sample_chance};
+use crate::observation_check::Observations;
 use crate::spec::UtilityKind;
 
 /// How much the harness does.
@@ -66,6 +74,10 @@ pub struct Report {
     pub swaps: usize,
     /// Steps replayed after a swap with the seat's view compared.
     pub swap_steps: usize,
+    /// Observation tensors checked against their views.
+    pub observations: usize,
+    /// Legal action masks checked against the legal actions.
+    pub masks: usize,
 }
 
 /// Runs the harness on `game` and returns what it covered.
@@ -75,12 +87,13 @@ pub struct Report {
 pub fn check<G: Game>(game: &G, config: Config) -> Report {
     check_index_space(game);
     let mut report = Report::default();
+    let mut observations = Observations::new(game);
     for i in 0..config.playouts {
         let seed = config.seed.wrapping_add(i as u64);
-        let first = playout(game, seed, config, &mut report);
+        let first = playout(game, seed, config, &mut report, &mut observations);
         let mut quiet = Report::default();
         let quiet_config = Config { view_every: usize::MAX, sweep_every: usize::MAX, ..config };
-        let second = playout(game, seed, quiet_config, &mut quiet);
+        let second = playout(game, seed, quiet_config, &mut quiet, &mut observations);
         let texts = |actions: &[G::Action]| actions.iter().map(|&a| game.action_text(a)).collect::<Vec<_>>();
         assert_eq!(
             texts(&first),
@@ -91,6 +104,8 @@ pub fn check<G: Game>(game: &G, config: Config) -> Report {
         crate::interference::check(game, seed, &first, config.swaps, &mut report);
         report.playouts += 1;
     }
+    report.observations = observations.observations;
+    report.masks = observations.masks;
     report
 }
 
@@ -112,7 +127,13 @@ fn check_index_space<G: Game>(game: &G) {
 }
 
 /// Plays one seeded random game, checking every state; returns its actions.
-fn playout<G: Game>(game: &G, seed: u64, config: Config, report: &mut Report) -> Vec<G::Action> {
+fn playout<G: Game>(
+    game: &G,
+    seed: u64,
+    config: Config,
+    report: &mut Report,
+    observations: &mut Observations<G>,
+) -> Vec<G::Action> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut det_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_de7e);
     let mut state = game.initial_state();
@@ -135,9 +156,10 @@ fn playout<G: Game>(game: &G, seed: u64, config: Config, report: &mut Report) ->
         game.legal_actions(&state, &mut actions);
         if step % config.view_every.max(1) == 0 {
             for seat in 0..n {
-                check_view(game, &state, seat, &mut det_rng, &ctx(step));
+                check_view(game, &state, seat, &mut det_rng, observations, &ctx(step));
                 report.determinizations += 2;
             }
+            observations.check_mask(game, &state, &actions, &ctx(step));
         }
         if step % config.sweep_every.max(1) == 0 && turn != Turn::Terminal {
             sweep(game, &state, &actions, &ctx(step));
@@ -270,23 +292,32 @@ fn sweep<G: Game>(game: &G, state: &G::State, legal: &[G::Action], ctx: &str) {
     }
 }
 
-fn check_view<G: Game>(game: &G, state: &G::State, seat: usize, rng: &mut ChaCha8Rng, ctx: &str) {
+fn check_view<G: Game>(
+    game: &G,
+    state: &G::State,
+    seat: usize,
+    rng: &mut ChaCha8Rng,
+    observations: &mut Observations<G>,
+    ctx: &str,
+) {
     let view = game.view(state, seat);
     assert_eq!(game.view_player(&view), seat, "{ctx}: the view names another seat");
     let turn = game.turn(state);
     let mut legal = Vec::new();
     let mut legal_d = Vec::new();
     game.legal_actions(state, &mut legal);
+    let mut determinized = Vec::with_capacity(2);
     for _ in 0..2 {
         let det = game.determinize(&view, rng);
         let det = game
             .validate(det)
             .unwrap_or_else(|e| panic!("{ctx}: determinization for seat {seat} is invalid: {e}"));
+        let det_view = game.view(&det, seat);
         assert_eq!(
-            game.view(&det, seat),
-            view,
+            det_view, view,
             "{ctx}: a determinization for seat {seat} gives that seat another view (a leak or a bad sample)"
         );
+        determinized.push(det_view);
         assert_eq!(game.turn(&det), turn, "{ctx}: determinization changed whose turn it is");
         assert!(
             game.public_view(&det) == game.public_view(state),
@@ -297,6 +328,7 @@ fn check_view<G: Game>(game: &G, state: &G::State, seat: usize, rng: &mut ChaCha
             assert_eq!(legal_d, legal, "{ctx}: seat {seat}'s legal actions depend on what it cannot see");
         }
     }
+    observations.check_view(game, &view, &determinized, seat, ctx);
 }
 
 fn check_returns<G: Game>(game: &G, state: &G::State, ctx: &str) {

@@ -137,6 +137,18 @@ impl Game for Nim {
     fn determinize<R: Rng + ?Sized>(&self, view: &(usize, NimState), _: &mut R) -> NimState {
         view.1.clone()
     }
+    /// Seat (2), seat to move relative to it (2), pile size one-hot (13, none before the deal).
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![17]
+    }
+    fn write_observation(&self, view: &(usize, NimState), out: &mut [f32]) {
+        let (seat, s) = view;
+        let mut w = crate::observation::Writer::new(out);
+        w.one_hot(*seat, 2);
+        w.one_hot(crate::observation::relative_seat(s.to_move as usize, *seat, 2), 2);
+        w.one_hot_opt(s.pile.map(usize::from), 13);
+        w.finish();
+    }
     fn action_text(&self, a: NimAction) -> String {
         match a {
             NimAction::Pile(n) => format!("pile {n}"),

@@ -1,5 +1,6 @@
 //! The thin type-erased layer over every registered game, for the CLI, the engine
-//! protocol, the server and Python: actions as text, views and states as JSON.
+//! protocol, the server and Python: actions as text, views and states as JSON, and for
+//! learning agents each seat's observation tensor and the legal action mask.
 //!
 //! An [`ErasedState`] is a game in progress: the generic state plus its history (every
 //! action, and how each seat observed it), the seed and the seeded generator that samples
@@ -35,6 +36,8 @@ pub trait DynGame: Send + Sync {
     fn num_distinct_actions(&self) -> usize;
     /// An upper bound on the number of actions in a game.
     fn max_game_length(&self) -> usize;
+    /// The shape of a seat's observation tensor ([`Game::observation_shape`]).
+    fn observation_shape(&self) -> Vec<usize>;
     /// A new game at its initial state; `seed` seeds the chance generator.
     fn new_state(&self, seed: u64) -> Box<dyn DynState>;
     /// A game at the position given as state JSON, checked by the rules. The position has
@@ -87,6 +90,19 @@ pub trait DynState: Send + Sync {
     /// # Errors
     /// When the state is not a chance node.
     fn sample_chance(&mut self) -> Result<String, Illegal>;
+    /// Writes seat `player`'s observation tensor, from its view ([`Game::write_observation`]),
+    /// into `out`, whose length is the product of [`DynGame::observation_shape`].
+    ///
+    /// # Errors
+    /// A seat outside `0..num_players`, or a buffer of another length.
+    fn observation(&self, player: usize, out: &mut [f32]) -> Result<(), Illegal>;
+    /// Writes the legal action mask into `out` (length [`DynGame::num_distinct_actions`]):
+    /// true exactly at the indices of the legal actions of the seat to act; all false at a
+    /// chance node or a terminal state ([`Game::legal_action_mask`]).
+    ///
+    /// # Errors
+    /// A buffer of another length.
+    fn legal_action_mask(&self, out: &mut [bool]) -> Result<(), Illegal>;
     /// Seat `player`'s view as JSON: `{"player", "view", "history"}`, where the history
     /// lists every action as that seat observed it.
     ///
@@ -168,6 +184,9 @@ impl<G: Game> DynGame for ErasedGame<G> {
     }
     fn max_game_length(&self) -> usize {
         self.0.max_game_length()
+    }
+    fn observation_shape(&self) -> Vec<usize> {
+        self.0.observation_shape()
     }
     fn new_state(&self, seed: u64) -> Box<dyn DynState> {
         Box::new(ErasedState::new(self.0.clone(), seed))
@@ -337,6 +356,36 @@ impl<G: Game> DynState for ErasedState<G> {
         let mut buffer = Vec::new();
         let action = sample_chance(&self.game.0, &self.state, &mut buffer, &mut rng);
         self.apply_action(action)
+    }
+    fn observation(&self, player: usize, out: &mut [f32]) -> Result<(), Illegal> {
+        let game = &self.game.0;
+        let n = game.num_players();
+        if player >= n {
+            return Err(Illegal::new(format!("there is no seat {player}: seats are 0 to {}", n - 1)));
+        }
+        let len = crate::observation::shape_len(&game.observation_shape());
+        if out.len() != len {
+            return Err(Illegal::new(format!(
+                "an observation of {} holds {len} values, not {}",
+                G::spec().id,
+                out.len()
+            )));
+        }
+        game.write_observation(&game.view(&self.state, player), out);
+        Ok(())
+    }
+    fn legal_action_mask(&self, out: &mut [bool]) -> Result<(), Illegal> {
+        let game = &self.game.0;
+        let len = game.num_distinct_actions();
+        if out.len() != len {
+            return Err(Illegal::new(format!(
+                "the action mask of {} holds {len} entries, not {}",
+                G::spec().id,
+                out.len()
+            )));
+        }
+        game.legal_action_mask(&self.state, &mut Vec::new(), out);
+        Ok(())
     }
     fn public_view(&self) -> Value {
         let history: Vec<Value> = self.history.iter().map(Self::public_entry).collect();

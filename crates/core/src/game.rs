@@ -165,6 +165,52 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         1.0
     }
 
+    /// The shape of a seat's observation tensor ([`Game::write_observation`]): fixed for the
+    /// game with its options (it may depend on them, the number of seats for one). Python
+    /// reshapes the flat values by it.
+    fn observation_shape(&self) -> Vec<usize>;
+
+    /// Writes the observation of `view` into `out`, whose length is the product of
+    /// [`Game::observation_shape`]: the view as `f32`s for learning agents, read from the view
+    /// alone (what the seat holds and sees, and the public history the game needs), laid out as
+    /// the game's `observation` module documents (see [`crate::observation`] for the
+    /// conventions). Every value is written, zero where nothing is set; nothing is allocated.
+    /// Equal views give equal tensors, and views that differ give different tensors, except
+    /// where [`Game::observation_view`] declares a deliberate loss.
+    ///
+    /// # Panics
+    /// If `out` has another length.
+    fn write_observation(&self, view: &Self::View, out: &mut [f32]);
+
+    /// The part of `view` that [`Game::write_observation`] keeps: the view with what the
+    /// tensor deliberately leaves out erased, or put in a canonical order (an unbounded log
+    /// dropped, a pile whose order the tensor forgets sorted). The conformance harness
+    /// requires views whose `observation_view`s differ (as JSON) to give different tensors,
+    /// so each loss is declared here and documented in the game's `observation` module. By
+    /// default the view itself: the observation loses nothing.
+    fn observation_view(&self, view: &Self::View) -> Self::View {
+        view.clone()
+    }
+
+    /// Writes the legal action mask of `state` into `out` (length
+    /// [`Game::num_distinct_actions`]): `out[i]` is true exactly when the action with index `i`
+    /// is legal for the seat to act. At a chance node or a terminal state no seat acts and
+    /// every entry is false. `scratch` holds the legal actions meanwhile, so that a caller
+    /// reusing it allocates nothing.
+    ///
+    /// # Panics
+    /// If `out` has another length.
+    fn legal_action_mask(&self, state: &Self::State, scratch: &mut Vec<Self::Action>, out: &mut [bool]) {
+        assert_eq!(out.len(), self.num_distinct_actions(), "the mask holds one entry per action index");
+        out.fill(false);
+        if let Turn::Player(_) = self.turn(state) {
+            self.legal_actions(state, scratch);
+            for &action in scratch.iter() {
+                out[self.action_index(action)] = true;
+            }
+        }
+    }
+
     /// The action's text notation; [`Game::parse_action`] reads it back.
     fn action_text(&self, action: Self::Action) -> String;
 

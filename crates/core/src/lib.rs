@@ -34,6 +34,8 @@ pub mod error;
 pub mod game;
 pub mod golden;
 mod interference;
+pub mod observation;
+mod observation_check;
 pub mod options;
 pub mod record;
 pub mod registry;

@@ -20,8 +20,19 @@ enum Leak {
     Later,
 }
 
+/// How the observation tensor treats the guesses (the harness's observation checks).
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Obs {
+    /// Every guess is written.
+    Full,
+    /// The second guess is not written, and the loss is not declared.
+    Forgets,
+    /// The second guess is not written, and `observation_view` declares it.
+    Declared,
+}
+
 #[derive(Debug, Clone)]
-struct Guess(Leak);
+struct Guess(Leak, Obs);
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 struct State {
@@ -72,7 +83,7 @@ impl Game for Guess {
         &SPEC
     }
     fn new(_: &Options) -> Result<Self, OptionsError> {
-        Ok(Guess(Leak::None))
+        Ok(Guess(Leak::None, Obs::Full))
     }
     fn options(&self) -> Options {
         Options::defaults(&SPEC)
@@ -166,6 +177,29 @@ impl Game for Guess {
             _ => self.action_text(a),
         }
     }
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![3 + 1 + 4 + 2 + 2 * 4]
+    }
+    fn write_observation(&self, v: &View, out: &mut [f32]) {
+        let mut w = tabula_core::observation::Writer::new(out);
+        w.one_hot(v.seat, 3);
+        w.flag(v.dealt);
+        w.one_hot_opt(v.secret.map(usize::from), 4);
+        w.flag(v.odd == Some(true));
+        w.flag(v.odd == Some(false));
+        let written = if self.1 == Obs::Full { 2 } else { 1 };
+        for i in 0..2 {
+            w.one_hot_opt(v.guesses.get(i).filter(|_| i < written).map(|&g| usize::from(g)), 4);
+        }
+        w.finish();
+    }
+    fn observation_view(&self, v: &View) -> View {
+        let mut v = v.clone();
+        if self.1 == Obs::Declared {
+            v.guesses.truncate(1);
+        }
+        v
+    }
     fn action_text(&self, a: Action) -> String {
         match a {
             Action::Deal(n) => format!("deal {n}"),
@@ -208,7 +242,31 @@ impl Game for Guess {
 
 fn run(leak: Leak) -> conformance::Report {
     let config = Config { playouts: 40, view_every: 1, sweep_every: 1, swaps: 8, ..Config::default() };
-    conformance::check(&Guess(leak), config)
+    conformance::check(&Guess(leak, Obs::Full), config)
+}
+
+fn run_observed(obs: Obs) -> conformance::Report {
+    let config = Config { playouts: 40, view_every: 1, sweep_every: 1, swaps: 0, ..Config::default() };
+    conformance::check(&Guess(Leak::None, obs), config)
+}
+
+#[test]
+fn observations_and_masks_are_checked() {
+    let report = run_observed(Obs::Full);
+    assert!(report.observations > 300 && report.masks > 100, "{report:?}");
+}
+
+#[test]
+#[should_panic(
+    expected = "guess(players=3) seed 1 step 3: seat 0's observation is the same for two views that differ at `/guesses/1`"
+)]
+fn an_observation_that_forgets_part_of_the_view_is_caught() {
+    run_observed(Obs::Forgets);
+}
+
+#[test]
+fn a_declared_loss_passes() {
+    run_observed(Obs::Declared);
 }
 
 #[test]

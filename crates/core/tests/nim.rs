@@ -17,6 +17,28 @@ fn nim_passes_the_harness() {
         conformance::check(&Nim, Config { playouts: 30, view_every: 1, sweep_every: 1, ..Config::default() });
     assert_eq!(report.playouts, 30);
     assert!(report.chance_nodes == 30 && report.sweeps > 100 && report.determinizations > 100);
+    assert!(report.observations >= report.determinizations / 2 && report.masks > 100, "{report:?}");
+}
+
+#[test]
+fn erased_state_writes_observations_and_masks() {
+    let game = ErasedGame::boxed(Nim);
+    assert_eq!(game.observation_shape(), vec![17]);
+    let mut state = game.new_state(5);
+    let mut obs = vec![9.0; 17];
+    let mut mask = vec![true; game.num_distinct_actions()];
+    state.legal_action_mask(&mut mask).unwrap();
+    assert!(mask.iter().all(|&m| !m), "no seat acts at the chance start");
+    state.apply("pile 10").unwrap();
+    state.observation(1, &mut obs).unwrap();
+    // Seat 1 (index 1); seat 0 to move, one seat before it (index 2 + 1); a pile of 10.
+    let expected: Vec<f32> = (0..17).map(|i| if [1, 3, 4 + 10].contains(&i) { 1.0 } else { 0.0 }).collect();
+    assert_eq!(obs, expected);
+    state.legal_action_mask(&mut mask).unwrap();
+    assert_eq!(mask, [true, true, true, false, false, false]);
+    assert!(state.observation(2, &mut obs).is_err());
+    assert!(state.observation(0, &mut obs[..3]).is_err());
+    assert!(state.legal_action_mask(&mut mask[..2]).is_err());
 }
 
 #[test]

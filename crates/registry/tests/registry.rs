@@ -136,3 +136,60 @@ fn every_option_value_round_trips_through_the_canonical_string() {
     }
     assert!(checked > 40, "{checked}");
 }
+
+/// The shapes `docs/python-observations.md` gives, by canonical option set.
+const SHAPES: &[(&str, &str, usize)] = &[
+    ("sabotage-pipes", "{}", 1019),
+    ("sabotage-pipes", r#"{"players": 4}"#, 1035),
+    ("abagio", "{}", 363),
+    ("sabacc", "{}", 10254),
+    ("sabacc", r#"{"players": 2}"#, 5728),
+    ("sabacc", r#"{"rules": "canonical"}"#, 10076),
+    ("sabacc", r#"{"players": 12}"#, 29158),
+    ("sabacc", r#"{"players": 24, "decks": 2}"#, 64282),
+    ("abilene", r#"{"players": 3}"#, 6978),
+    ("abilene", "{}", 9281),
+    ("abilene", r#"{"players": 6}"#, 14007),
+    ("sabotage-spies", "{}", 7365),
+    ("sabotage-spies", r#"{"players": 2}"#, 7363),
+];
+
+#[test]
+fn every_game_writes_observations_and_masks_through_the_erased_layer() {
+    let registry = tabula_registry::registry();
+    for entry in registry.entries() {
+        let game = registry.make(entry.spec.id, &json!({})).unwrap();
+        let shape = game.observation_shape();
+        let len: usize = shape.iter().product();
+        assert!(len > 0, "{}", game.canonical());
+        let mut obs = vec![f32::NAN; len];
+        let mut mask = vec![false; game.num_distinct_actions()];
+        let mut state = game.new_state(11);
+        for _ in 0..200 {
+            for seat in 0..game.num_players() {
+                state.observation(seat, &mut obs).unwrap();
+                assert!(obs.iter().all(|v| v.is_finite()), "{}", game.canonical());
+            }
+            state.legal_action_mask(&mut mask).unwrap();
+            let legal: Vec<usize> = mask.iter().enumerate().filter(|(_, m)| **m).map(|(i, _)| i).collect();
+            match state.turn() {
+                Turn::Terminal => break,
+                Turn::Chance => {
+                    assert!(legal.is_empty());
+                    state.sample_chance().unwrap();
+                }
+                Turn::Player(_) => {
+                    let mut indices = state.legal_indices();
+                    indices.sort_unstable();
+                    assert_eq!(legal, indices, "{}", game.canonical());
+                    state.apply_index(legal[legal.len() / 2]).unwrap();
+                }
+            }
+        }
+        assert!(state.observation(game.num_players(), &mut obs).is_err());
+    }
+    for &(id, options, len) in SHAPES {
+        let game = registry.make(id, &serde_json::from_str(options).unwrap()).unwrap();
+        assert_eq!(game.observation_shape(), vec![len], "{}", game.canonical());
+    }
+}

@@ -33,6 +33,7 @@ pub mod action;
 pub mod board;
 pub mod diagram;
 pub mod leaps;
+pub mod observation;
 mod policy;
 pub mod rules;
 pub mod setup;
@@ -180,6 +181,14 @@ impl Game for Abagio {
 
     fn determinize<R: Rng + ?Sized>(&self, view: &View, _rng: &mut R) -> State {
         view.state
+    }
+
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![observation::LEN]
+    }
+
+    fn write_observation(&self, view: &View, out: &mut [f32]) {
+        observation::write(view, self.turn_limit, out)
     }
 
     fn action_text(&self, action: Action) -> String {

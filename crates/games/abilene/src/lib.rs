@@ -36,6 +36,7 @@ pub mod cattle;
 pub mod config;
 pub mod corral;
 pub mod money;
+pub mod observation;
 pub mod paths;
 pub mod policy;
 pub mod rules;
@@ -169,6 +170,18 @@ impl Game for Abilene {
 
     fn belief_weight(&self, state: &State, observer: usize) -> f64 {
         policy::belief_weight(&self.cfg, state, observer)
+    }
+
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![observation::Layout::new(self.cfg.players as usize).len]
+    }
+
+    fn write_observation(&self, view: &View, out: &mut [f32]) {
+        observation::write(view, self.cfg.turn_limit, out)
+    }
+
+    fn observation_view(&self, view: &View) -> View {
+        observation::observation_view(view)
     }
 
     fn action_text(&self, action: Action) -> String {

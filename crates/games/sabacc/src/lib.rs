@@ -46,6 +46,7 @@ pub mod canonical;
 pub mod config;
 pub mod deck;
 pub mod hand;
+pub mod observation;
 mod policy;
 pub mod pots;
 pub mod rules;
@@ -225,6 +226,18 @@ impl Game for Sabacc {
 
     fn belief_weight(&self, state: &State, observer: usize) -> f64 {
         belief::weight(&self.cfg, state, observer)
+    }
+
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![observation::Layout::new(&self.cfg).len]
+    }
+
+    fn write_observation(&self, view: &View, out: &mut [f32]) {
+        observation::write(view, &self.cfg, out)
+    }
+
+    fn observation_view(&self, view: &View) -> View {
+        observation::observation_view(view)
     }
 
     fn action_text(&self, action: Action) -> String {

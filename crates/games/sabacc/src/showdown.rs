@@ -230,6 +230,16 @@ impl Showdown {
         s
     }
 
+    /// Sorts the three cards of each seat's sudden-death deals (the observation tensor counts
+    /// them, and they were all face up).
+    pub fn sort_sudden(&mut self) {
+        for laid in self.seats[..self.players as usize].iter_mut() {
+            for deal in laid.sudden.iter_mut() {
+                deal.sort();
+            }
+        }
+    }
+
     /// Deals a card for each `?` from `pool` (the pack less every card this record shows),
     /// with `draw`.
     pub fn fill_hidden(&mut self, mut draw: impl FnMut() -> Card) {

@@ -26,6 +26,7 @@
 pub mod action;
 pub mod bot;
 pub mod card;
+pub mod observation;
 pub mod rules;
 pub mod setup;
 pub mod state;
@@ -178,6 +179,14 @@ impl Game for SabotagePipes {
 
     fn determinize<R: Rng + ?Sized>(&self, view: &View, rng: &mut R) -> State {
         view::determinize(view, rng)
+    }
+
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![observation::Layout::new(self.players as usize, self.rounds as usize).len]
+    }
+
+    fn write_observation(&self, view: &View, out: &mut [f32]) {
+        observation::write(view, out)
     }
 
     fn action_text(&self, action: Action) -> String {

@@ -33,6 +33,7 @@ pub mod aid;
 pub mod config;
 pub mod data;
 pub mod map;
+pub mod observation;
 pub mod plan;
 pub mod policy;
 pub mod rules;
@@ -223,6 +224,18 @@ impl Game for SabotageSpies {
 
     fn determinize<R: Rng + ?Sized>(&self, view: &View, rng: &mut R) -> State {
         view::determinize(view, &self.cfg, rng)
+    }
+
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![observation::Layout::new(self.cfg.players as usize).len]
+    }
+
+    fn write_observation(&self, view: &View, out: &mut [f32]) {
+        observation::write(view, self.cfg.round_limit, out)
+    }
+
+    fn observation_view(&self, view: &View) -> View {
+        observation::observation_view(view)
     }
 
     fn action_text(&self, action: Action) -> String {
