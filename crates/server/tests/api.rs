@@ -5,7 +5,7 @@ mod common;
 
 use common::*;
 use futures_util::SinkExt;
-use serde_json::{Value, json};
+use serde_json::json;
 use tokio_tungstenite::tungstenite::Message;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

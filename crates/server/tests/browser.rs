@@ -64,7 +64,10 @@ fn the_readmes_screenshots_exist() {
         let path = part.split(')').next().unwrap();
         if path.starts_with("docs/screenshots/") {
             named += 1;
-            assert!(root.join(path).exists(), "the README shows {path}, which is missing (TABULA_BLESS=1 cargo test -p tabula-server --test browser)");
+            assert!(
+                root.join(path).exists(),
+                "the README shows {path}, which is missing (TABULA_BLESS=1 cargo test -p tabula-server --test browser)"
+            );
         }
     }
     assert!(named >= 5, "the README shows a screenshot of each game");
