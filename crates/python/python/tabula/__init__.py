@@ -1,0 +1,56 @@
+"""tabula: five tabletop games for AI research, with the rules in Rust.
+
+- ``tabula.games()`` lists every game with its options; ``tabula.load_game(id, **options)``
+  makes one. Games and states follow OpenSpiel's ``pyspiel`` API (``new_initial_state``,
+  ``current_player``, ``legal_actions``, ``apply_action``, ``returns``, ...), with numpy
+  observation tensors and legal action masks.
+- ``tabula.bot(name, seed=0, **options)`` is any tabula bot or level as a policy:
+  ``tabula.bot("hard")(state)`` is the action index it plays.
+- ``tabula.pettingzoo.env(id, **options)`` is a PettingZoo AEC environment (needs the
+  ``pettingzoo`` package).
+
+Bad input raises ``ValueError`` with the engine's sentence, naming the rule.
+The guide is docs/python.md in the repository.
+"""
+
+from ._tabula import (
+    CHANCE_PLAYER_ID,
+    TERMINAL_PLAYER_ID,
+    Bot,
+    Game,
+    State,
+    bot,
+    bots,
+    games,
+    load_game,
+    load_record,
+)
+
+__all__ = [
+    "CHANCE_PLAYER_ID",
+    "TERMINAL_PLAYER_ID",
+    "Bot",
+    "Game",
+    "State",
+    "bot",
+    "bots",
+    "game_ids",
+    "games",
+    "load_game",
+    "load_record",
+]
+
+
+def game_ids():
+    """The id of every game, in the registry's order."""
+    return [game["id"] for game in games()]
+
+
+def __getattr__(name):
+    # Adapters that need optional packages load on first use: `tabula.pettingzoo.env(...)`
+    # works after a plain `import tabula`, and `import tabula` works without pettingzoo.
+    if name == "pettingzoo":
+        import importlib
+
+        return importlib.import_module(".pettingzoo", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

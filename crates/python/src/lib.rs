@@ -1,0 +1,83 @@
+//! The `tabula` Python package's native module, `tabula._tabula`: every registered game
+//! through the type-erased layer, as OpenSpiel-style games and states with numpy
+//! observations and masks, and every bot as a policy. The pure-Python parts (the
+//! PettingZoo environment) live in `python/tabula/`; docs/python.md is the guide.
+//!
+//! Bad input raises `ValueError` with the engine's sentence; nothing here panics on it.
+
+mod bot;
+mod convert;
+mod error;
+mod game;
+mod registry;
+mod state;
+
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use crate::convert::{kwargs_json, to_py};
+use crate::game::{Game, json_arg, merge_options};
+use crate::registry::registry;
+use crate::state::{CHANCE_PLAYER_ID, State, TERMINAL_PLAYER_ID, state_from_record};
+
+/// Every game: its id, name, seats, chance, information, utility, options (with allowed
+/// values and defaults), bots and default canonical string.
+#[pyfunction]
+fn games(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    to_py(py, &serde_json::Value::Array(registry().games_json()))
+}
+
+/// A game by id with its options: `load_game("sabotage-pipes", players=4)`, OpenSpiel's
+/// `load_game("sabotage-pipes", {"players": 4})`, or a canonical string
+/// `load_game("sabotage-pipes(players=4)")`.
+///
+/// Raises `ValueError` for an unknown game (listing the known ones) or a bad option
+/// (naming what it allows).
+#[pyfunction]
+#[pyo3(signature = (id, params = None, **options))]
+fn load_game(
+    id: &str,
+    params: Option<&Bound<'_, PyDict>>,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Game> {
+    Game::make(id, &merge_options(params, options)?)
+}
+
+/// Replays a game record (a dict or its JSON text) through the rules.
+///
+/// Raises `ValueError` naming the first refused action and why.
+#[pyfunction]
+fn load_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<State> {
+    state_from_record(py, &json_arg(record)?)
+}
+
+/// The names of the bots every game has.
+#[pyfunction]
+fn bots() -> Vec<&'static str> {
+    registry().entries().first().map(|e| e.bots.to_vec()).unwrap_or_default()
+}
+
+/// A bot as a policy: `tabula.bot("hard")(state)` is the action index it plays.
+///
+/// Raises `ValueError` for an unknown bot or a bad option.
+#[pyfunction(name = "bot")]
+#[pyo3(signature = (name, seed = 0, **options))]
+fn make_bot(name: &str, seed: u64, options: Option<&Bound<'_, PyDict>>) -> PyResult<bot::Bot> {
+    bot::Bot::new(name, kwargs_json(options)?, seed)
+}
+
+/// The native module.
+#[pymodule]
+fn _tabula(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_function(wrap_pyfunction!(load_game, m)?)?;
+    m.add_function(wrap_pyfunction!(load_record, m)?)?;
+    m.add_function(wrap_pyfunction!(bots, m)?)?;
+    m.add_function(wrap_pyfunction!(make_bot, m)?)?;
+    m.add_class::<Game>()?;
+    m.add_class::<State>()?;
+    m.add_class::<bot::Bot>()?;
+    m.add("CHANCE_PLAYER_ID", CHANCE_PLAYER_ID)?;
+    m.add("TERMINAL_PLAYER_ID", TERMINAL_PLAYER_ID)?;
+    Ok(())
+}
