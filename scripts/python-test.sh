@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Builds the tabula Python package the way users install it (`pip install ./crates/python`,
+# an abi3 wheel built by maturin in pip's isolated build environment) into a virtualenv,
+# with the test dependencies from PyPI, and runs its tests (crates/python/tests).
+#
+#   scripts/python-test.sh [pytest arguments...]
+#
+# TABULA_PYTHON_VENV: the virtualenv (default target/python-venv; made if missing).
+# PYTHON: the interpreter that makes it (default python3, 3.9 or later).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+venv="${TABULA_PYTHON_VENV:-target/python-venv}"
+python="${PYTHON:-python3}"
+
+if ! [ -x "$venv/bin/python" ]; then
+  echo "== making the virtualenv $venv"
+  "$python" -m venv "$venv"
+fi
+py="$(cd "$venv" && pwd)/bin/python"
+"$py" -m pip install -q --upgrade pip
+echo "== pip install ./crates/python[test]"
+# A local folder is built and installed again on every run, whatever version is there.
+"$py" -m pip install -q "./crates/python[test]"
+"$py" -c "import tabula; print('tabula', len(tabula.games()), 'games:', ', '.join(tabula.game_ids()))"
+
+echo "== pytest crates/python/tests"
+# From the tests' folder, so that `import tabula` is the installed package, not the
+# sources in crates/python/python.
+cd crates/python/tests
+exec "$py" -m pytest -q "$@"
