@@ -283,3 +283,18 @@ def test_bad_bots_raise_value_error():
         tabula.bot("greedy", samples=0)
     with pytest.raises(ValueError):
         tabula.bot("random", depth=3)
+
+
+def test_the_worked_example_runs():
+    import pathlib
+    import subprocess
+    import sys
+
+    example = pathlib.Path(__file__).parent.parent / "examples" / "abagio_linear.py"
+    out = subprocess.run(
+        [sys.executable, str(example), "--train", "4", "--eval", "4"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    assert "win rate" in out
