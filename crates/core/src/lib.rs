@@ -26,6 +26,7 @@
 
 #![deny(missing_docs)]
 
+pub mod batch;
 pub mod conformance;
 #[doc(hidden)]
 pub mod doc_example;
@@ -42,12 +43,15 @@ pub mod registry;
 pub mod spec;
 mod strict;
 
+pub use batch::{Batch, BatchOut, DynBatch};
 pub use erased::{DynGame, DynState, ErasedGame, ErasedState};
 pub use error::{ActionError, Illegal, OptionsError, ParseActionError, RecordError, SetupError};
 pub use game::{Game, Turn, random_playout, sample_chance, sample_listed};
 pub use options::{OptionValue, Options};
 pub use record::Record;
-pub use registry::{BotMaker, Candidate, DynBot, GameEntry, PlayoutStats, Registry, run_playouts};
+pub use registry::{
+    BatchMaker, BotMaker, Candidate, DynBot, GameEntry, PlayoutStats, Registry, run_playouts,
+};
 pub use spec::{ChanceKind, GameSpec, InformationKind, OptionDefault, OptionKind, OptionSpec, UtilityKind};
 
 /// The seeded generator used for chance sampling everywhere (stable across versions).

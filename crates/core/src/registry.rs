@@ -3,6 +3,7 @@
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::batch::{Batch, DynBatch};
 use crate::erased::{DynGame, DynState, ErasedGame};
 use crate::error::{OptionsError, RecordError, quote};
 use crate::game::{Game, Turn};
@@ -43,6 +44,9 @@ pub struct Candidate {
 /// Makes a bot by name for a game: `(name, options JSON, seed)`.
 pub type BotMaker = fn(&str, &Value, u64) -> Result<Box<dyn DynBot>, String>;
 
+/// Makes `n` games of one kind stepped together: `(options, n, seed)`.
+pub type BatchMaker = fn(&Options, usize, u64) -> Result<Box<dyn DynBatch>, OptionsError>;
+
 /// One registered game.
 #[derive(Clone, Copy)]
 pub struct GameEntry {
@@ -56,6 +60,9 @@ pub struct GameEntry {
     pub bots: &'static [&'static str],
     /// Runs random playouts through the generic (monomorphised) API, for benchmarks.
     pub playouts: fn(&Options, usize, u64) -> Result<PlayoutStats, OptionsError>,
+    /// Makes `n` games stepped together through the generic API, seeded from a seed
+    /// (Python's `VectorEnv`).
+    pub make_batch: BatchMaker,
 }
 
 /// What a run of random playouts did.
@@ -105,6 +112,7 @@ impl GameEntry {
             make_bot,
             bots,
             playouts: run_playouts::<G>,
+            make_batch: Batch::<G>::make,
         }
     }
 }
@@ -180,6 +188,22 @@ impl Registry {
         let known: Vec<&str> = self.entries.iter().map(|e| e.spec.id).collect();
         let id = quote(id);
         OptionsError::new(&id, format!("unknown game `{id}`; known games: {}", known.join(", ")))
+    }
+
+    /// Makes `n` games of one kind stepped together, seeded from `seed`.
+    ///
+    /// # Errors
+    /// As [`Registry::make`].
+    pub fn make_batch(
+        &self,
+        id: &str,
+        options: &Value,
+        n: usize,
+        seed: u64,
+    ) -> Result<Box<dyn DynBatch>, OptionsError> {
+        let entry = self.entry(id).ok_or_else(|| self.unknown(id))?;
+        let options = Options::from_json(entry.spec, options)?;
+        (entry.make_batch)(&options, n, seed)
     }
 
     /// Makes a bot for a game.

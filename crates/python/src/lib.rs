@@ -11,6 +11,7 @@ mod error;
 mod game;
 mod registry;
 mod state;
+mod vector;
 
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -77,6 +78,7 @@ fn _tabula(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()?;
     m.add_class::<State>()?;
     m.add_class::<bot::Bot>()?;
+    m.add_class::<vector::VectorEnv>()?;
     m.add("CHANCE_PLAYER_ID", CHANCE_PLAYER_ID)?;
     m.add("TERMINAL_PLAYER_ID", TERMINAL_PLAYER_ID)?;
     Ok(())

@@ -6,6 +6,8 @@
   observation tensors and legal action masks.
 - ``tabula.bot(name, seed=0, **options)`` is any tabula bot or level as a policy:
   ``tabula.bot("hard")(state)`` is the action index it plays.
+- ``tabula.VectorEnv(id, n, seed=0, **options)`` steps ``n`` games per call in Rust (chance
+  sampled inside, finished games restarted), with numpy arrays in and out.
 - ``tabula.pettingzoo.env(id, **options)`` is a PettingZoo AEC environment (needs the
   ``pettingzoo`` package).
 
@@ -19,6 +21,7 @@ from ._tabula import (
     Bot,
     Game,
     State,
+    VectorEnv,
     bot,
     bots,
     games,
@@ -32,6 +35,7 @@ __all__ = [
     "Bot",
     "Game",
     "State",
+    "VectorEnv",
     "bot",
     "bots",
     "game_ids",
