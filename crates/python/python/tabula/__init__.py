@@ -10,6 +10,8 @@
   sampled inside, finished games restarted), with numpy arrays in and out.
 - ``tabula.pettingzoo.env(id, **options)`` is a PettingZoo AEC environment (needs the
   ``pettingzoo`` package).
+- ``import tabula.openspiel`` registers every game with OpenSpiel as
+  ``python_tabula_<id>`` (needs the ``open_spiel`` package).
 
 Bad input raises ``ValueError`` with the engine's sentence, naming the rule.
 The guide is docs/python.md in the repository.
@@ -53,8 +55,8 @@ def game_ids():
 def __getattr__(name):
     # Adapters that need optional packages load on first use: `tabula.pettingzoo.env(...)`
     # works after a plain `import tabula`, and `import tabula` works without pettingzoo.
-    if name == "pettingzoo":
+    if name in ("pettingzoo", "openspiel"):
         import importlib
 
-        return importlib.import_module(".pettingzoo", __name__)
+        return importlib.import_module("." + name, __name__)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

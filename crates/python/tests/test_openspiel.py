@@ -1,0 +1,102 @@
+"""Every game registered as an OpenSpiel Python game passes OpenSpiel's own checks, and
+OpenSpiel's algorithms run on it."""
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from open_spiel.python.algorithms import mcts  # noqa: E402
+
+import tabula  # noqa: E402
+import tabula.openspiel  # noqa: E402
+from conftest import whole_game_is_quick  # noqa: E402
+
+#: A whole random game through pyspiel's Python-game trampolines takes seconds to a minute
+#: for these (thousands of actions): OpenSpiel's checks play one game of each.
+LONG = {"abilene", "sabotage-spies"}
+
+
+def test_every_game_is_registered():
+    names = pyspiel.registered_names()
+    for game_id in tabula.game_ids():
+        assert tabula.openspiel.short_name(game_id) in names
+    game = pyspiel.load_game("python_tabula_sabotage_pipes")
+    assert game.get_type().short_name == "python_tabula_sabotage_pipes"
+    assert game.num_players() == 2
+
+
+def test_the_game_type_and_info_come_from_the_spec(config):
+    game_id, options = config
+    game = tabula.openspiel.load_game(game_id, **options)
+    spec = tabula.load_game(game_id, **options)
+    kind = game.get_type()
+    assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert (kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC) == (
+        spec.spec()["chance"] == "explicit"
+    )
+    assert (kind.information == pyspiel.GameType.Information.PERFECT_INFORMATION) == (
+        spec.spec()["information"] == "perfect"
+    )
+    assert game.num_players() == spec.num_players()
+    assert game.num_distinct_actions() == spec.num_distinct_actions()
+    assert game.observation_tensor_shape() == spec.observation_tensor_shape()
+    assert game.max_game_length() == spec.max_game_length()
+    assert (game.min_utility(), game.max_utility()) == (spec.min_utility(), spec.max_utility())
+
+
+def test_random_sim_test(config):
+    game_id, options = config
+    if not whole_game_is_quick(config):
+        pytest.skip("a whole random game takes minutes (the deduction aid); see conftest")
+    game = tabula.openspiel.load_game(game_id, **options)
+    sims = 1 if game_id in LONG else 3
+    pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
+
+
+def test_observers_give_the_seat_s_tensor_and_strings(game_id):
+    game = tabula.openspiel.load_game(game_id)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    seat = state.current_player()
+    ours = state.tabula
+    assert np.array_equal(np.array(state.observation_tensor(seat)), ours.observation_tensor(seat).ravel())
+    assert state.observation_string(seat) == ours.observation_string(seat)
+    assert state.information_state_string(seat) == ours.information_state_string(seat)
+    assert state.legal_actions() == sorted(ours.legal_actions())
+
+
+class _ZeroEvaluator(mcts.Evaluator):
+    """Values every position at 0, so a search costs no rollouts (the long games)."""
+
+    def evaluate(self, state):
+        return np.zeros(state.num_players())
+
+    def prior(self, state):
+        if state.is_chance_node():
+            return state.chance_outcomes()
+        legal = state.legal_actions()
+        return [(action, 1.0 / len(legal)) for action in legal]
+
+
+def test_openspiel_mcts_plays(game_id):
+    game = tabula.openspiel.load_game(game_id)
+    rng = np.random.RandomState(0)
+    if game_id in LONG:
+        evaluator = _ZeroEvaluator()
+    else:
+        evaluator = mcts.RandomRolloutEvaluator(1, rng)
+    bot = mcts.MCTSBot(game, 2.0, 20, evaluator, random_state=rng)
+    state = game.new_initial_state()
+    moves = 0
+    while not state.is_terminal() and moves < 3:
+        if state.is_chance_node():
+            actions, probabilities = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probabilities)))
+        else:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            moves += 1
+    assert moves == 3
