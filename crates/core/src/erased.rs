@@ -90,6 +90,14 @@ pub trait DynState: Send + Sync {
     /// # Errors
     /// When the state is not a chance node.
     fn sample_chance(&mut self) -> Result<String, Illegal>;
+    /// A full state sampled from seat `player`'s view alone ([`Game::determinize`]), drawn
+    /// with `seed`, as a position without history (as [`DynGame::load_state`] gives one):
+    /// what a search over hidden information plays on. What the seat does not see is
+    /// invented by the sampling, never read from this state.
+    ///
+    /// # Errors
+    /// A seat outside `0..num_players`.
+    fn determinize(&self, player: usize, seed: u64) -> Result<Box<dyn DynState>, Illegal>;
     /// Writes seat `player`'s observation tensor, from its view ([`Game::write_observation`]),
     /// into `out`, whose length is the product of [`DynGame::observation_shape`].
     ///
@@ -356,6 +364,17 @@ impl<G: Game> DynState for ErasedState<G> {
         let mut buffer = Vec::new();
         let action = sample_chance(&self.game.0, &self.state, &mut buffer, &mut rng);
         self.apply_action(action)
+    }
+    fn determinize(&self, player: usize, seed: u64) -> Result<Box<dyn DynState>, Illegal> {
+        let game = &self.game.0;
+        let n = game.num_players();
+        if player >= n {
+            return Err(Illegal::new(format!("there is no seat {player}: seats are 0 to {}", n - 1)));
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut sampled = ErasedState::new(game.clone(), seed);
+        sampled.state = game.determinize(&game.view(&self.state, player), &mut rng);
+        Ok(Box::new(sampled))
     }
     fn observation(&self, player: usize, out: &mut [f32]) -> Result<(), Illegal> {
         let game = &self.game.0;

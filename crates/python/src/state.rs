@@ -156,6 +156,17 @@ impl State {
         self.index(&text)
     }
 
+    /// A position sampled from seat `player`'s view alone, drawn with `seed`: what the seat
+    /// cannot see is invented, consistently with everything it has seen (a determinization,
+    /// for searches over hidden information). The new state has no history.
+    ///
+    /// Raises `ValueError` for a seat outside the game.
+    #[pyo3(signature = (player, seed = 0))]
+    fn determinize(&self, py: Python<'_>, player: i64, seed: u64) -> PyResult<State> {
+        let inner = self.inner.determinize(self.seat(Some(player))?, seed).map_err(value_error)?;
+        Ok(State { inner, game: self.game.clone_ref(py) })
+    }
+
     /// Each seat's return (final when the game is over).
     fn returns(&self) -> Vec<f64> {
         self.inner.returns()

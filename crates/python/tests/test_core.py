@@ -219,6 +219,21 @@ def test_refusals_raise_value_error_and_change_nothing(config):
         tabula.load_record(bad)
 
 
+def test_determinize_keeps_what_the_seat_sees(game_id):
+    game = tabula.load_game(game_id)
+    state = play_random(game, seed=6, limit=50)
+    while state.is_chance_node():
+        state.sample_chance()
+    for seat in range(game.num_players()):
+        sampled = state.determinize(seat, seed=9)
+        assert sampled.view(seat)["view"] == state.view(seat)["view"]
+        assert sampled.move_number() == 0
+        assert sampled.legal_actions() == state.legal_actions() or seat != state.current_player()
+        assert state.determinize(seat, seed=9).state_json() == sampled.state_json()
+    with pytest.raises(ValueError, match="there is no seat"):
+        state.determinize(game.num_players())
+
+
 def test_apply_text_takes_the_notation(game_id):
     game = tabula.load_game(game_id)
     state = game.new_initial_state(2)

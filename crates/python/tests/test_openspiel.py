@@ -6,7 +6,9 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from open_spiel.python.algorithms import mcts  # noqa: E402
+import json  # noqa: E402
+
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 import tabula  # noqa: E402
 import tabula.openspiel  # noqa: E402
@@ -63,7 +65,9 @@ def test_observers_give_the_seat_s_tensor_and_strings(game_id):
     ours = state.tabula
     assert np.array_equal(np.array(state.observation_tensor(seat)), ours.observation_tensor(seat).ravel())
     assert state.observation_string(seat) == ours.observation_string(seat)
-    assert state.information_state_string(seat) == ours.information_state_string(seat)
+    assert json.loads(state.information_state_string(seat)) == json.loads(
+        ours.information_state_string(seat)
+    )
     assert state.legal_actions() == sorted(ours.legal_actions())
 
 
@@ -100,3 +104,51 @@ def test_openspiel_mcts_plays(game_id):
             state.apply_action(action)
             moves += 1
     assert moves == 3
+
+
+def test_openspiel_ismcts_plays_the_imperfect_information_games(game_id):
+    game = tabula.openspiel.load_game(game_id)
+    if game.get_type().information != pyspiel.GameType.Information.IMPERFECT_INFORMATION:
+        pytest.skip("a perfect-information game: OpenSpiel's MCTS applies")
+    rng = np.random.RandomState(0)
+    evaluator = _ZeroEvaluator() if game_id in LONG else mcts.RandomRolloutEvaluator(1, rng)
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 20, random_state=rng)
+    state = game.new_initial_state()
+    moves = 0
+    while not state.is_terminal() and moves < 3:
+        if state.is_chance_node():
+            actions, probabilities = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probabilities)))
+        else:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            moves += 1
+    assert moves == 3
+
+
+def test_a_resampled_state_keeps_the_seat_s_information_state(game_id):
+    game = tabula.openspiel.load_game(game_id)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(1)
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            actions, probabilities = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probabilities)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    seat = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    sampled = state.resample_from_infostate(seat, sampler)
+    assert sampled.information_state_string(seat) == state.information_state_string(seat)
+    assert sampled.legal_actions() == state.legal_actions()
+    action = sampled.legal_actions()[0]
+    after, sampled_after = state.clone(), sampled.clone()
+    after.apply_action(action)
+    sampled_after.apply_action(action)
+    if not after.is_chance_node() and not sampled_after.is_chance_node():
+        assert after.information_state_string(seat) == sampled_after.information_state_string(seat)

@@ -17,10 +17,14 @@ share them, so ``max_chance_outcomes`` is ``num_distinct_actions``), legal actio
 outcomes come sorted, and each state wraps a ``tabula.State`` (``state.tabula``). The
 observer writes a seat's observation tensor (docs/python-observations.md) and strings: the
 seat's view as JSON (observation), with its whole history (information state, perfect
-recall), or what every seat sees (public). Needs the ``open_spiel`` package.
+recall), or what every seat sees (public). ``resample_from_infostate`` draws a state from a
+seat's information state with tabula's determinization, so OpenSpiel's ISMCTS runs on the
+imperfect-information games. Needs the ``open_spiel`` package.
 """
 
 from __future__ import annotations
+
+import json
 
 import numpy as np
 import pyspiel
@@ -116,9 +120,26 @@ def _game_class(spec):
 class TabulaState(pyspiel.State):
     """A tabula game in progress as a pyspiel state; ``tabula`` is the ``tabula.State``."""
 
-    def __init__(self, game, tabula_state):
+    def __init__(self, game, tabula_state, prefix=()):
         super().__init__(game)
         self.tabula = tabula_state
+        # A determinized state starts without history: the history its information states
+        # show begins with what the sampling seat had observed before (`prefix`).
+        self._prefix = list(prefix)
+
+    def information_state(self, player):
+        """Seat `player`'s information state as JSON text: its view and every action as it
+        observed it."""
+        view = self.tabula.view(player)
+        view["history"] = self._prefix + view["history"]
+        return json.dumps(view, sort_keys=True, separators=(",", ":"))
+
+    def resample_from_infostate(self, player_id, probability_sampler):
+        """A state drawn from seat `player_id`'s information state (tabula's
+        determinization, seeded from `probability_sampler`), for OpenSpiel's ISMCTS."""
+        seed = int(probability_sampler() * 2**63)
+        observed = self._prefix + self.tabula.view(player_id)["history"]
+        return TabulaState(self.get_game(), self.tabula.determinize(player_id, seed), observed)
 
     def current_player(self):
         return self.tabula.current_player()
@@ -178,11 +199,9 @@ class TabulaObserver:
 
     def string_from(self, state, player):
         if self._public:
-            import json
-
             return json.dumps(state.tabula.view())
         if self._perfect_recall:
-            return state.tabula.information_state_string(player)
+            return state.information_state(player)
         return state.tabula.observation_string(player)
 
 
