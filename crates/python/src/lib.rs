@@ -5,6 +5,7 @@
 //!
 //! Bad input raises `ValueError` with the engine's sentence; nothing here panics on it.
 
+mod arena;
 mod bot;
 mod convert;
 mod error;
@@ -75,6 +76,10 @@ fn _tabula(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(load_record, m)?)?;
     m.add_function(wrap_pyfunction!(bots, m)?)?;
     m.add_function(wrap_pyfunction!(make_bot, m)?)?;
+    m.add_function(wrap_pyfunction!(arena::play_arena, m)?)?;
+    m.add_function(wrap_pyfunction!(arena::arena_config, m)?)?;
+    m.add_function(wrap_pyfunction!(arena::arena_play, m)?)?;
+    m.add_function(wrap_pyfunction!(arena::arena_report, m)?)?;
     m.add_class::<Game>()?;
     m.add_class::<State>()?;
     m.add_class::<bot::Bot>()?;

@@ -10,6 +10,8 @@
   sampled inside, finished games restarted), with numpy arrays in and out.
 - ``tabula.pettingzoo.env(id, **options)`` is a PettingZoo AEC environment (needs the
   ``pettingzoo`` package).
+- ``tabula.arena(id, bots, games, seed)`` pits bots against each other with the statistics
+  of ``tabula arena``; ``tabula.ray.arena`` spreads the same games over a Ray cluster.
 - ``import tabula.openspiel`` registers every game with OpenSpiel as
   ``python_tabula_<id>`` (needs the ``open_spiel`` package).
 
@@ -24,6 +26,7 @@ from ._tabula import (
     Game,
     State,
     VectorEnv,
+    arena,
     bot,
     bots,
     games,
@@ -38,6 +41,7 @@ __all__ = [
     "Game",
     "State",
     "VectorEnv",
+    "arena",
     "bot",
     "bots",
     "game_ids",
@@ -55,7 +59,7 @@ def game_ids():
 def __getattr__(name):
     # Adapters that need optional packages load on first use: `tabula.pettingzoo.env(...)`
     # works after a plain `import tabula`, and `import tabula` works without pettingzoo.
-    if name in ("pettingzoo", "openspiel"):
+    if name in ("pettingzoo", "openspiel", "ray"):
         import importlib
 
         return importlib.import_module("." + name, __name__)
