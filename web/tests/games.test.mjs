@@ -98,6 +98,23 @@ for (const [id, how] of Object.entries(PLAYED)) {
     assert.match(await page.textContent('#step'), /^step 1 of/);
     await page.keyboard.press('End');
     assert.equal(await page.textContent('#step'), end);
+    if (id === 'abagio') {
+      // From a step of the replay, play on against bots: a new table at that position.
+      for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowLeft');
+      const step = Number((await page.textContent('#step'))?.split(' ')[1]);
+      await page.click('#branch');
+      await page.waitForURL(/\/table\/[0-9a-f]+$/);
+      assert.notEqual(page.url().split('/').pop(), table, 'a new table');
+      await page.waitForSelector('.seat.mine');
+      assert.ok((await page.$$eval('#log li', (l) => l.length)) >= step, 'the new table starts from the replayed position');
+      // Losing the network: the page says so, and resumes the seat when it is back.
+      await context.setOffline(true);
+      await page.evaluate(() => window.dispatchEvent(new Event('offline')));
+      await context.setOffline(false);
+      await page.evaluate(() => window.dispatchEvent(new Event('online')));
+      await page.waitForFunction(() => document.querySelector('#conn')?.getAttribute('data-state') === 'live');
+      await page.waitForSelector('.seat.mine');
+    }
     noErrors(page);
     await context.close();
   });
