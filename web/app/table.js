@@ -97,6 +97,11 @@ export async function showTable(main, id) {
   }));
   const datalist = h('datalist', { id: 'legal-list' });
   const log = h('ol', { class: 'log', id: 'log', 'aria-label': 'Moves so far' });
+  // A seat's moves: hidden while watching.
+  const movesBox = h('div', { class: 'moves-box' },
+    h('h2', {}, 'Your moves'), moves,
+    h('form', { class: 'typed', onsubmit: (/** @type {Event} */ e) => { e.preventDefault(); send(typed.value.trim()); } },
+      typed, datalist, h('button', { type: 'submit' }, 'Play')));
   const share = h('button', {
     type: 'button', class: 'ghost',
     onclick: async () => {
@@ -113,9 +118,7 @@ export async function showTable(main, id) {
       h('section', { class: 'play' }, banner, board, notice),
       h('aside', { class: 'side' },
         h('h2', { class: 'sr-only' }, 'Seats'), seatsBox, controls,
-        h('h2', {}, 'Your moves'), moves,
-        h('form', { class: 'typed', onsubmit: (/** @type {Event} */ e) => { e.preventDefault(); send(typed.value.trim()); } },
-          typed, datalist, h('button', { type: 'submit' }, 'Play')),
+        movesBox,
         h('h2', {}, 'Log'), log,
         h('div', { class: 'row' }, share, h('a', { href: `/rules/${g.id}`, target: '_blank', rel: 'noopener' }, 'Rules')))));
 
@@ -218,6 +221,7 @@ export async function showTable(main, id) {
       ? u.legal.map((a) => h('button', { type: 'button', class: 'move', 'data-action': a, onclick: () => send(a) }, r.label ? r.label(a) : a))
       : h('p', { class: 'muted' }, mine === null ? 'You are watching.' : u.status === 'over' ? 'The game is over.' : 'Not your turn.'));
     typed.disabled = !u.legal.length;
+    movesBox.hidden = mine === null;
     // Controls.
     const held = mine !== null;
     const me = held ? u.seats[mine] : null;
