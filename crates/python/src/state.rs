@@ -218,9 +218,27 @@ impl State {
 
     /// Seat `player`'s information state as text (default: the seat to act): its view and
     /// its history as JSON, equal exactly when the seat cannot tell two states apart.
-    #[pyo3(signature = (player = None))]
-    fn information_state_string(&self, player: Option<i64>) -> PyResult<String> {
-        Ok(self.inner.view(self.seat(player)?).map_err(value_error)?.to_string())
+    ///
+    /// `prefix`, JSON text of a list, goes before the history: what the seat had observed
+    /// before this state began (a determinized state starts without history).
+    #[pyo3(signature = (player = None, prefix = None))]
+    fn information_state_string(&self, player: Option<i64>, prefix: Option<&str>) -> PyResult<String> {
+        let mut view = self.inner.view(self.seat(player)?).map_err(value_error)?;
+        if let Some(prefix) = prefix {
+            prepend_history(&mut view, prefix)?;
+        }
+        Ok(view.to_string())
+    }
+
+    /// Seat `player`'s history as it observed it, as JSON text of a list, after `prefix`
+    /// (JSON text of a list) when given.
+    #[pyo3(signature = (player = None, prefix = None))]
+    fn observed_history(&self, player: Option<i64>, prefix: Option<&str>) -> PyResult<String> {
+        let mut view = self.inner.view(self.seat(player)?).map_err(value_error)?;
+        if let Some(prefix) = prefix {
+            prepend_history(&mut view, prefix)?;
+        }
+        Ok(view.get("history").cloned().unwrap_or(Value::Array(Vec::new())).to_string())
     }
 
     /// Seat `player`'s view without the history, as JSON text (default: the seat to act).
@@ -319,4 +337,18 @@ pub fn state_from_record(py: Python<'_>, record: &Value) -> PyResult<State> {
     let inner = crate::registry::registry().load_record(&record).map_err(value_error)?;
     let game = Game::make(&record.game, &record.options)?;
     Ok(State::new(inner, Py::new(py, game)?))
+}
+
+/// Puts the entries of `prefix` (JSON text of a list) before the view's `history`.
+fn prepend_history(view: &mut Value, prefix: &str) -> PyResult<()> {
+    let Value::Array(mut entries) = serde_json::from_str(prefix)
+        .map_err(|e| value_error(format!("the history prefix is not JSON: {e}")))?
+    else {
+        return Err(value_error("the history prefix must be a JSON list"));
+    };
+    if let Some(Value::Array(history)) = view.get_mut("history") {
+        entries.append(history);
+        *history = entries;
+    }
+    Ok(())
 }

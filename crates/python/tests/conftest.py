@@ -23,7 +23,7 @@ CONFIGS = [(game_id, {}) for game_id in tabula.game_ids()] + VARIANTS
 def whole_game_is_quick(config):
     """Whether a random game plays to its end in seconds. Sabotage (Fowers & Krause) outside
     the intro game replays its deduction aid on every action: a whole random game takes
-    minutes, so tests stop it after a prefix."""
+    about a minute, so most tests stop it after a prefix."""
     game_id, options = config
     return game_id != "sabotage-spies" or options.get("intro", False)
 

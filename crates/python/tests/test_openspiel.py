@@ -49,8 +49,10 @@ def test_the_game_type_and_info_come_from_the_spec(config):
 
 def test_random_sim_test(config):
     game_id, options = config
-    if not whole_game_is_quick(config):
-        pytest.skip("a whole random game takes minutes (the deduction aid); see conftest")
+    if not whole_game_is_quick(config) and options:
+        # The full game's deduction aid makes a whole random game take about 50 s: it is
+        # played once, with the default options (four seats); two seats play the same rules.
+        pytest.skip("one whole full game is played with the default options (about 50 s)")
     game = tabula.openspiel.load_game(game_id, **options)
     sims = 1 if game_id in LONG else 3
     pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)

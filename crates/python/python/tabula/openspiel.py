@@ -120,25 +120,24 @@ def _game_class(spec):
 class TabulaState(pyspiel.State):
     """A tabula game in progress as a pyspiel state; ``tabula`` is the ``tabula.State``."""
 
-    def __init__(self, game, tabula_state, prefix=()):
+    def __init__(self, game, tabula_state, prefix=None):
         super().__init__(game)
         self.tabula = tabula_state
         # A determinized state starts without history: the history its information states
-        # show begins with what the sampling seat had observed before (`prefix`).
-        self._prefix = list(prefix)
+        # show begins with what the sampling seat had observed before (`prefix`, JSON text
+        # of a list, or None).
+        self._prefix = prefix
 
     def information_state(self, player):
         """Seat `player`'s information state as JSON text: its view and every action as it
         observed it."""
-        view = self.tabula.view(player)
-        view["history"] = self._prefix + view["history"]
-        return json.dumps(view, sort_keys=True, separators=(",", ":"))
+        return self.tabula.information_state_string(player, self._prefix)
 
     def resample_from_infostate(self, player_id, probability_sampler):
         """A state drawn from seat `player_id`'s information state (tabula's
         determinization, seeded from `probability_sampler`), for OpenSpiel's ISMCTS."""
         seed = int(probability_sampler() * 2**63)
-        observed = self._prefix + self.tabula.view(player_id)["history"]
+        observed = self.tabula.observed_history(player_id, self._prefix)
         return TabulaState(self.get_game(), self.tabula.determinize(player_id, seed), observed)
 
     def current_player(self):
