@@ -58,8 +58,13 @@ for (const [id, how] of Object.entries(PLAYED)) {
     const { context, page } = await player(browser);
     const others = Array.from({ length: how.seats - 1 }, () => 'random');
     const table = await createFromLobby(page, id, others, how.options);
-    // A few moves, then a reload: the seat is resumed.
-    await playToEnd(page, { seed: 7, stopAfter: 3 });
+    // A few moves, then a reload: the seat is resumed. The first moves never give up
+    // (a fold ends a Sabacc hand, and three folds would end a three-hand session).
+    const keepOn = (/** @type {string[]} */ moves) => {
+      const on = moves.map((m, i) => [m, i]).filter(([m]) => !/fold|resign/.test(String(m)));
+      return on.length ? Number(on[Math.floor(on.length / 2)][1]) : 0;
+    };
+    await playToEnd(page, { seed: 7, stopAfter: 3, pick: keepOn });
     await shot(page, `${id}-desktop`);
     await page.reload();
     await page.waitForSelector('.seat.mine');
@@ -74,19 +79,25 @@ for (const [id, how] of Object.entries(PLAYED)) {
     noErrors(phone.page);
     await phone.context.close();
     // A spectator (no seat in its browser) watches the same table: the board is drawn from
-    // the public view, with no move to make.
+    // the public view, with no move to make. Had the bots already finished the game (their
+    // moves are random), a spectator is shown its replay instead.
     const watcher = await player(browser);
     await watcher.page.goto(`${URL}/table/${table}`);
     await watcher.page.waitForSelector('#board svg');
-    assert.equal(await watcher.page.$('.seat.mine'), null);
-    assert.equal(await watcher.page.$('#board .legal-target'), null, 'a spectator is offered no move');
-    assert.match(await watcher.page.textContent('#conn'), /watching/);
-    await shot(watcher.page, `${id}-spectator`);
+    const finished = /\/replay\//.test(watcher.page.url());
+    if (finished) {
+      assert.equal((await api(`/api/tables/${table}`)).status, 'over', 'only a finished table is shown as a replay');
+    } else {
+      assert.equal(await watcher.page.$('.seat.mine'), null);
+      assert.equal(await watcher.page.$('#board .legal-target'), null, 'a spectator is offered no move');
+      assert.match(await watcher.page.textContent('#conn'), /watching/);
+      await shot(watcher.page, `${id}-spectator`);
+    }
     noErrors(watcher.page);
     await watcher.context.close();
     // To the end.
     const moves = await playToEnd(page, { seed: 11 });
-    assert.ok(moves > 0);
+    assert.ok(moves > 0 || finished, 'the game needed moves to finish');
     assert.match(await page.textContent('.banner.over'), /win|draw|lose/i);
     // The replay, stepped back and forth with the keys.
     await page.click('#replay-link');

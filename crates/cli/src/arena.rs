@@ -20,13 +20,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
-use serde_json::{Value, json};
+use serde_json::Value;
 use tabula_core::Registry;
 
-use tabula_registry::arena::{
-    BotSummary, Config, GameResult, Outcome, Progress, move_times, pairwise, parse_list, play_all, summarize,
-    table,
-};
+use tabula_registry::arena::{BotSummary, Config, GameResult, Progress, Report, parse_list, play_all};
 
 /// Arguments of `tabula arena`.
 #[derive(clap::Args, Debug)]
@@ -207,39 +204,21 @@ pub fn run(args: Args) -> Result<(), String> {
     })?;
     bar.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
-    let labels: Vec<String> = config.bots.iter().map(|b| b.label.clone()).collect();
-    let outcomes: Vec<Outcome> = results.iter().map(|r| r.outcome.clone()).collect();
-    let summary = summarize(&labels, &outcomes);
-    let pairs = pairwise(&outcomes, labels.len());
-    let times = move_times(&config, &results);
+    let report = Report::new(&config, &results);
     println!(
         "{canonical}: {} games, seed {}, {} jobs, {seconds:.1} s",
         config.games, config.seed, config.jobs
     );
-    print!("{}", table(&config, &summary, &pairs, &times));
+    print!("{}", report.table(&config));
     if let Some(path) = &args.out {
         let text = if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("csv")) {
             let table_path = summary_path(path);
-            std::fs::write(&table_path, summary_csv(&config, &canonical, &summary, &times))
+            std::fs::write(&table_path, summary_csv(&config, &canonical, &report.summary, &report.times))
                 .map_err(|e| format!("cannot write {}: {e}", table_path.display()))?;
             eprintln!("the table written to {}", table_path.display());
             csv(&config, &canonical, &results)
         } else {
-            let document = json!({
-                "game": config.game,
-                "canonical": canonical,
-                "options": config.options,
-                "bots": labels,
-                "games": config.games,
-                "seed": config.seed,
-                "jobs": config.jobs,
-                "seconds": seconds,
-                "summary": summary,
-                "ms_per_move": times.iter().map(|t| t.0).collect::<Vec<_>>(),
-                "max_ms_per_move": times.iter().map(|t| t.1).collect::<Vec<_>>(),
-                "pairwise": pairs,
-                "results": results,
-            });
+            let document = report.document(&config, &canonical, &results, seconds);
             serde_json::to_string_pretty(&document).expect("JSON") + "\n"
         };
         std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;

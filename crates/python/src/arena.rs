@@ -7,7 +7,9 @@ use pyo3::types::{PyDict, PyList};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tabula_core::Record;
-use tabula_registry::arena::{self as engine, BotSpec, Config, GameResult, Outcome, Progress, Timing};
+use tabula_registry::arena::{
+    self as engine, BotSpec, Config, GameResult, Outcome, Progress, Report, Timing,
+};
 
 use crate::convert::{from_py, kwargs_json, to_py};
 use crate::error::value_error;
@@ -64,28 +66,10 @@ struct Played {
 }
 
 fn report(config: &Config, results: &[GameResult], seconds: f64, records: bool) -> Value {
-    let labels: Vec<String> = config.bots.iter().map(|b| b.label.clone()).collect();
-    let outcomes: Vec<Outcome> = results.iter().map(|r| r.outcome.clone()).collect();
-    let summary = engine::summarize(&labels, &outcomes);
-    let pairs = engine::pairwise(&outcomes, labels.len());
-    let times = engine::move_times(config, results);
+    let report = Report::new(config, results);
     let canonical = registry().make(&config.game, &config.options).map(|g| g.canonical()).unwrap_or_default();
-    let mut document = json!({
-        "game": config.game,
-        "canonical": canonical,
-        "options": config.options,
-        "bots": labels,
-        "games": config.games,
-        "seed": config.seed,
-        "jobs": config.jobs,
-        "seconds": seconds,
-        "summary": summary,
-        "ms_per_move": times.iter().map(|t| t.0).collect::<Vec<_>>(),
-        "max_ms_per_move": times.iter().map(|t| t.1).collect::<Vec<_>>(),
-        "pairwise": pairs,
-        "results": results,
-        "table": engine::table(config, &summary, &pairs, &times),
-    });
+    let mut document = report.document(config, &canonical, results, seconds);
+    document["table"] = Value::String(report.table(config));
     if records {
         document["records"] = Value::Array(
             results.iter().map(|r| serde_json::to_value(&r.record).unwrap_or(Value::Null)).collect(),

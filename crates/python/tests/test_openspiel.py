@@ -86,14 +86,13 @@ class _ZeroEvaluator(mcts.Evaluator):
         return [(action, 1.0 / len(legal)) for action in legal]
 
 
-def test_openspiel_mcts_plays(game_id):
-    game = tabula.openspiel.load_game(game_id)
-    rng = np.random.RandomState(0)
-    if game_id in LONG:
-        evaluator = _ZeroEvaluator()
-    else:
-        evaluator = mcts.RandomRolloutEvaluator(1, rng)
-    bot = mcts.MCTSBot(game, 2.0, 20, evaluator, random_state=rng)
+def _evaluator(game_id, rng):
+    """A random rollout, or no rollout at all for the long games."""
+    return _ZeroEvaluator() if game_id in LONG else mcts.RandomRolloutEvaluator(1, rng)
+
+
+def _three_moves(game, bot, rng):
+    """Plays three of `bot`'s moves from the start (chance drawn by `rng`), each legal."""
     state = game.new_initial_state()
     moves = 0
     while not state.is_terminal() and moves < 3:
@@ -106,6 +105,13 @@ def test_openspiel_mcts_plays(game_id):
             state.apply_action(action)
             moves += 1
     assert moves == 3
+
+
+def test_openspiel_mcts_plays(game_id):
+    game = tabula.openspiel.load_game(game_id)
+    rng = np.random.RandomState(0)
+    bot = mcts.MCTSBot(game, 2.0, 20, _evaluator(game_id, rng), random_state=rng)
+    _three_moves(game, bot, rng)
 
 
 def test_openspiel_ismcts_plays_the_imperfect_information_games(game_id):
@@ -113,20 +119,8 @@ def test_openspiel_ismcts_plays_the_imperfect_information_games(game_id):
     if game.get_type().information != pyspiel.GameType.Information.IMPERFECT_INFORMATION:
         pytest.skip("a perfect-information game: OpenSpiel's MCTS applies")
     rng = np.random.RandomState(0)
-    evaluator = _ZeroEvaluator() if game_id in LONG else mcts.RandomRolloutEvaluator(1, rng)
-    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 20, random_state=rng)
-    state = game.new_initial_state()
-    moves = 0
-    while not state.is_terminal() and moves < 3:
-        if state.is_chance_node():
-            actions, probabilities = zip(*state.chance_outcomes())
-            state.apply_action(int(rng.choice(actions, p=probabilities)))
-        else:
-            action = bot.step(state)
-            assert action in state.legal_actions()
-            state.apply_action(action)
-            moves += 1
-    assert moves == 3
+    bot = ismcts.ISMCTSBot(game, _evaluator(game_id, rng), 2.0, 20, random_state=rng)
+    _three_moves(game, bot, rng)
 
 
 def test_a_resampled_state_keeps_the_seat_s_information_state(game_id):

@@ -137,7 +137,23 @@ class _Table:
         return json.dumps(self.state.view())
 
 
-class raw_env(AECEnv):
+class _Rendering:
+    """Rendering shared by both environments: the view of the game as JSON text."""
+
+    def render(self):
+        if self.render_mode is None:
+            return None
+        text = self._table.render_text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self):
+        pass
+
+
+class raw_env(_Rendering, AECEnv):
     """A tabula game as a PettingZoo AEC environment (see the module's documentation)."""
 
     metadata = {"render_modes": ["ansi", "human"], "name": "tabula", "is_parallelizable": False}
@@ -227,20 +243,8 @@ class raw_env(AECEnv):
         order = self.agents
         return order[(order.index(agent) + 1) % len(order)]
 
-    def render(self):
-        if self.render_mode is None:
-            return None
-        text = self._table.render_text()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
 
-    def close(self):
-        pass
-
-
-class TabulaParallelEnv(ParallelEnv):
+class TabulaParallelEnv(_Rendering, ParallelEnv):
     """A tabula game behind PettingZoo's parallel API: each step, only the action of the
     seat to act is played (the others' are ignored); see the module's documentation."""
 
@@ -298,14 +302,3 @@ class TabulaParallelEnv(ParallelEnv):
             self.render()
         return observations, rewards, terminations, truncations, infos
 
-    def render(self):
-        if self.render_mode is None:
-            return None
-        text = self._table.render_text()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
-
-    def close(self):
-        pass

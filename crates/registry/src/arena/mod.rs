@@ -315,6 +315,58 @@ pub fn move_times(config: &Config, results: &[GameResult]) -> Vec<(f64, f64)> {
     totals.iter().map(|&(n, s, m)| (if n > 0 { 1000.0 * s / n as f64 } else { 0.0 }, 1000.0 * m)).collect()
 }
 
+/// The statistics of a finished arena: per bot, per pair, and the times per move.
+#[derive(Debug, Clone)]
+pub struct Report {
+    /// The bots' labels, in the order of [`Config::bots`].
+    pub labels: Vec<String>,
+    /// Per bot: games, wins, draws, losses, rates with their intervals, rating.
+    pub summary: Vec<BotSummary>,
+    /// Per pair of bots: games and wins between them.
+    pub pairs: Pairwise,
+    /// Per bot: mean and longest milliseconds per move ([`move_times`]).
+    pub times: Vec<(f64, f64)>,
+}
+
+impl Report {
+    /// The statistics of `results`, played under `config`.
+    pub fn new(config: &Config, results: &[GameResult]) -> Report {
+        let labels: Vec<String> = config.bots.iter().map(|b| b.label.clone()).collect();
+        let outcomes: Vec<Outcome> = results.iter().map(|r| r.outcome.clone()).collect();
+        let summary = summarize(&labels, &outcomes);
+        let pairs = pairwise(&outcomes, labels.len());
+        let times = move_times(config, results);
+        Report { labels, summary, pairs, times }
+    }
+
+    /// The table printed at the end ([`table`]).
+    pub fn table(&self, config: &Config) -> String {
+        table(config, &self.summary, &self.pairs, &self.times)
+    }
+
+    /// The arena as one JSON document, what `tabula arena --out F.json` writes: the game with
+    /// its canonical options, the bots, the settings, the statistics, the times per move, and
+    /// every game's result. Python's `tabula.arena` returns it with the printed `table` added
+    /// (and the games' `records` when asked).
+    pub fn document(&self, config: &Config, canonical: &str, results: &[GameResult], seconds: f64) -> Value {
+        serde_json::json!({
+            "game": config.game,
+            "canonical": canonical,
+            "options": config.options,
+            "bots": self.labels,
+            "games": config.games,
+            "seed": config.seed,
+            "jobs": config.jobs,
+            "seconds": seconds,
+            "summary": self.summary,
+            "ms_per_move": self.times.iter().map(|t| t.0).collect::<Vec<_>>(),
+            "max_ms_per_move": self.times.iter().map(|t| t.1).collect::<Vec<_>>(),
+            "pairwise": self.pairs,
+            "results": results,
+        })
+    }
+}
+
 /// The table printed at the end.
 pub fn table(config: &Config, summary: &[BotSummary], pairs: &Pairwise, times: &[(f64, f64)]) -> String {
     let width = summary.iter().map(|s| s.bot.len()).max().unwrap_or(3).max(3);
