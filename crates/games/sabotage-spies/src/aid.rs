@@ -102,10 +102,13 @@ impl World {
     }
 
     /// The world's part shared by the team (cubes, devices, slides), its characters
-    /// cleared, and each character's part.
+    /// cleared, and each character's part. The shared part at plan time is never read
+    /// again (a plan is judged on its character, the public facts and the cubes used now),
+    /// so it is taken as the part now: worlds that differ only there are one.
     pub fn split(&self) -> (World, [Pair; 2]) {
         let chars = [0, 1].map(|c| [self.start.chars[c], self.now.chars[c]]);
         let mut shared = *self;
+        shared.start = shared.now;
         shared.start.chars = [Hidden::default(); 2];
         shared.now.chars = [Hidden::default(); 2];
         (shared, chars)
@@ -220,10 +223,15 @@ pub struct Aids {
     pub tracking: bool,
     /// Each team's possible sides.
     pub worlds: [Arc<Worlds>; 2],
-    /// Whether each set is exact: an aid thinned past [`CAP`] holds only possible sides,
-    /// not every one.
+    /// Whether each set is exact: every possible side and no other. An aid widened past
+    /// [`EXACT`] holds every possible side and some impossible ones; one thinned past
+    /// [`CAP`] only possible sides, not every one.
     #[serde(default = "both")]
     pub exact: [bool; 2],
+    /// Whether each set holds every possible side (exact or widened, never thinned): the
+    /// real side is then always in it.
+    #[serde(default = "both")]
+    pub complete: [bool; 2],
     /// What a world being updated does with a team-mate it leaves open (never in a real
     /// game).
     #[serde(skip)]
@@ -284,19 +292,30 @@ impl Aids {
             tracking: true,
             worlds: sides.map(|s| Arc::new(Worlds::of([World::of(s)]))),
             exact: both(),
+            complete: both(),
             probe: Probe::default(),
         }
     }
 }
 
 /// The most worlds the full game's aids replay one by one: past it an aid is **thinned**
-/// to a sample of its worlds and is no longer exact (rules §The deduction aid, "Bounds").
-/// The Villains' hidden unlock spaces, tiers and plans make their exact set grow past
-/// millions in the full game; the Spies' hidden unlock markers past a hundred thousand.
-/// The intro game's aids are never thinned.
+/// to a sample of its worlds, which holds only possible sides and may miss the real one
+/// (rules §The deduction aid, "Bounds"). The Villains' hidden unlock spaces, tiers and
+/// plans make their exact set grow past millions in the full game; the Spies' hidden
+/// unlock markers past a hundred thousand. The intro game's aids are never thinned.
 pub const CAP: [usize; 2] = [1024, 4096];
 
-fn cap(h: usize, intro: bool) -> usize {
+/// The most worlds the full game's aids replay exactly within a round: past it the
+/// round's plans are **widened** ([`Plan::free`]: no longer judged at plan time nor on the
+/// cubes, so that worlds with the same future merge). A widened aid still holds every
+/// possible side, and some impossible ones, until the round ends. Never in the intro game.
+pub const EXACT: [usize; 2] = [256, 1024];
+
+fn widen_at(h: usize, intro: bool) -> usize {
+    if intro { usize::MAX } else { EXACT[h] }
+}
+
+fn thin_at(h: usize, intro: bool) -> usize {
     if intro { usize::MAX } else { CAP[h] }
 }
 
@@ -429,6 +448,8 @@ pub fn choices(state: &State, config: &Config, start: &Side, out: &mut Vec<Choic
     let plan = state.ch(slot).plan;
     let k = usize::from(plan.done);
     let intro = config.intro;
+    // A widened plan is judged on the character as it is now, without the cubes.
+    let free = plan.free;
     out.push(Choice::End);
     if team == Team::Spies
         && let Loc::On(room) = state.ch(slot).loc
@@ -441,9 +462,21 @@ pub fn choices(state: &State, config: &Config, start: &Side, out: &mut Vec<Choic
             }
         }
     }
-    let p = plan_time_state(state, start, ti);
+    let mut judged = *start;
+    if free {
+        judged.chars[slot % 2] = *state.ch(slot);
+    }
+    let p = plan_time_state(state, &judged, ti);
     let left = plan::cubes_left(&p, slot);
     let roll = p.roll;
+    // The cubes the team-mate's plan needs (none where it is widened).
+    let mate_need = |q: &State, max: u8| {
+        if q.ch(slot ^ 1).plan.free {
+            Some(0)
+        } else {
+            min_cubes(q, slot ^ 1, &q.ch(slot ^ 1).plan, intro, max)
+        }
+    };
     // A Villain's unlock dice were placed while planning, so their tiles (and passives)
     // hold from its first space: a world chooses them all before it, in the order of the
     // dice.
@@ -460,16 +493,20 @@ pub fn choices(state: &State, config: &Config, start: &Side, out: &mut Vec<Choic
                 continue;
             }
             for value in 1..=6u8 {
-                if ch.unlock_spaces >> (value - 1) & 1 == 0 || plan::cubes(roll[i], value) > left {
+                if ch.unlock_spaces >> (value - 1) & 1 == 0 || (!free && plan::cubes(roll[i], value) > left) {
                     continue;
                 }
                 for &keep in &keeps {
                     let Ok(g) = plan::unlock_gain(&p, slot, ch.tier, keep) else { continue };
+                    if free {
+                        out.push(Choice::Unlock { die: i as u8, value, keep });
+                        continue;
+                    }
                     let mut q = p.clone();
                     plan::apply_gain(&mut q, slot, g);
                     q.ch_mut(slot).plan.dice[i] = DieUse::Unlock { value };
                     let c = plan::cubes(roll[i], value);
-                    let mate_cubes = min_cubes(&q, slot ^ 1, &q.ch(slot ^ 1).plan, intro, left - c);
+                    let mate_cubes = mate_need(&q, left - c);
                     let qp = q.ch(slot).plan;
                     if let Some(m) = mate_cubes
                         && min_cubes(&q, slot, &qp, intro, left - c - m).is_some()
@@ -501,10 +538,15 @@ pub fn choices(state: &State, config: &Config, start: &Side, out: &mut Vec<Choic
             _ => steps.push(Action::Tile(tile)),
         }
     }
-    let mate = slot ^ 1;
     let budget = p.modify[ti].saturating_sub(p.sides[ti].modify_used);
-    let mate_cubes = min_cubes(&p, mate, &p.ch(mate).plan, intro, budget);
-    let Some(mate_cubes) = mate_cubes else { return };
+    let mate_cubes = if free {
+        0
+    } else {
+        match mate_need(&p, budget) {
+            Some(m) => m,
+            None => return,
+        }
+    };
     for a in steps {
         let Ok((np, _, _)) = plan::step_plan(&p, slot, a, intro) else { continue };
         let Some(planned) = np.tiles[k] else { continue };
@@ -519,7 +561,7 @@ pub fn choices(state: &State, config: &Config, start: &Side, out: &mut Vec<Choic
         for &want in wants {
             let mut q = np;
             q.want[k] = want;
-            if min_cubes(&p, slot, &q, intro, budget - mate_cubes).is_some() {
+            if free || min_cubes(&p, slot, &q, intro, budget - mate_cubes).is_some() {
                 out.push(Choice::Place { tile: planned.tile, room: planned.room, want });
             }
         }
@@ -687,6 +729,18 @@ fn key(base: &mut State, h: usize, intro: bool, w: &World) -> Key {
 fn char_key(base: &mut State, h: usize, intro: bool, c: usize, pair: &Pair) -> CharKey {
     let [mut start, mut now] = *pair;
     let mut pay = None;
+    if now.plan.free {
+        // A widened part: only what it is now matters, its executed tiles as a multiset
+        // (their copies, the Parachute, hack and Backflip rules).
+        let upto = usize::from(now.plan.done).min(SPACES);
+        let mut tiles: Vec<TileId> = now.plan.tiles[..upto].iter().flatten().map(|p| p.tile).collect();
+        tiles.sort_unstable();
+        for s in 0..upto {
+            now.plan.tiles[s] = tiles.get(s).map(|&tile| Planned { tile, room: None });
+            now.plan.want[s] = 0;
+        }
+        return CharKey { now, start: Hidden::default(), pay };
+    }
     if base.phase != Phase::Execute {
         return CharKey { now, start, pay };
     }
@@ -778,6 +832,7 @@ struct Survivors {
     h: usize,
     intro: bool,
     thinned: bool,
+    widened: bool,
 }
 
 impl Survivors {
@@ -790,6 +845,7 @@ impl Survivors {
             h,
             intro,
             thinned: false,
+            widened: false,
         }
     }
 
@@ -842,7 +898,6 @@ impl Frontier {
 /// state. A world whose open team-mate is to choose stops there (`cross`).
 fn settle(first: Vec<Item>, post: &State, config: &Config, out: &mut Survivors) {
     let h = out.h;
-    let limit = cap(h, out.intro);
     let mut level = first;
     let mut cs = Vec::new();
     while !level.is_empty() {
@@ -874,10 +929,44 @@ fn settle(first: Vec<Item>, post: &State, config: &Config, out: &mut Survivors) 
             }
         }
         level = next.items;
-        if level.len() > limit {
-            out.thinned = true;
-            thin_by(&mut level, limit, |it| World { start: it.start, now: it.t.sides[h] });
+        if level.len() > widen_at(h, out.intro) && level.iter().any(|it| !widened(&it.t, h)) {
+            // Past the bound the plans are widened, and worlds that then have the same
+            // future merge: a superset of the exact worlds, never one without the truth.
+            out.widened = true;
+            let mut again = Frontier::new();
+            for mut it in level {
+                widen(&mut it.t, &mut it.start, h);
+                again.push(out, it);
+            }
+            level = again.items;
         }
+        if level.len() > thin_at(h, out.intro) {
+            out.thinned = true;
+            thin_by(&mut level, thin_at(h, out.intro), |it| World { start: it.start, now: it.t.sides[h] });
+        }
+    }
+}
+
+/// Whether `t` has nothing left to widen for team `h` ([`widen`]).
+fn widened(t: &State, h: usize) -> bool {
+    t.phase != Phase::Execute
+        || (0..2).all(|c| t.aid.probe.mate == Some((2 * h + c) as u8) || t.sides[h].chars[c].plan.free)
+}
+
+/// Widens the round's plans of team `h`'s characters in `t` that its probe does not leave
+/// open: they choose their next steps among all the plan rules allow, no longer judged at
+/// plan time ([`Plan::free`]); their part at plan time becomes the part now. A world past
+/// the round's end has no plan left to widen.
+fn widen(t: &mut State, start: &mut Side, h: usize) {
+    if t.phase != Phase::Execute {
+        return;
+    }
+    for c in 0..2 {
+        if t.aid.probe.mate == Some((2 * h + c) as u8) {
+            continue;
+        }
+        t.sides[h].chars[c].plan.free = true;
+        start.chars[c] = t.sides[h].chars[c];
     }
 }
 
@@ -1049,7 +1138,7 @@ fn run_blocks(
     seed: Seed,
     rects: &mut Vec<Block>,
     mut cross: Option<&mut Vec<(State, Block)>>,
-    thinned: &mut bool,
+    loss: &mut Loss,
 ) {
     struct Unit {
         shared: World,
@@ -1116,7 +1205,7 @@ fn run_blocks(
     }
     let mut out = Survivors::new(u.post, h, intro);
     settle(first, u.post, u.config, &mut out);
-    *thinned |= out.thinned;
+    loss.add(&out);
     let mut bad = vec![false; units.len()];
     let mut found: Vec<Vec<Block>> = vec![Vec::new(); units.len()];
     let mut crossed: Vec<Vec<(State, Block)>> = (0..units.len()).map(|_| Vec::new()).collect();
@@ -1182,8 +1271,23 @@ fn run_blocks(
     if !fallback.is_empty() {
         let mut out = Survivors::new(u.post, h, intro);
         settle(fallback, u.post, u.config, &mut out);
-        *thinned |= out.thinned;
+        loss.add(&out);
         rects.extend(out.found.iter().map(|f| single(&f.world)));
+    }
+}
+
+/// What an update gave up of exactness: worlds widened (the set a superset of the exact
+/// one) or thinned (a subset).
+#[derive(Default)]
+struct Loss {
+    thinned: bool,
+    widened: bool,
+}
+
+impl Loss {
+    fn add(&mut self, out: &Survivors) {
+        self.thinned |= out.thinned;
+        self.widened |= out.widened;
     }
 }
 
@@ -1280,6 +1384,12 @@ fn sample(worlds: &Worlds, n: usize) -> (Vec<World>, bool) {
     (out, true)
 }
 
+/// What an aid still is ([`Aids::exact`], [`Aids::complete`]).
+struct Quality {
+    exact: bool,
+    complete: bool,
+}
+
 /// Team `h`'s worlds after `action`, played from `pre` (log emptied) to `post` (its log
 /// holding only the events the action caused).
 fn update_one(
@@ -1289,14 +1399,15 @@ fn update_one(
     action: Action,
     h: usize,
     worlds: &Worlds,
-    exact: &mut bool,
+    quality: &mut Quality,
 ) -> Worlds {
+    let Quality { exact, complete } = quality;
     let by_hidden = rules::deciding_slot(pre).is_some_and(|s| team_index(slot_team(s)) == h);
     let masked = by_hidden && crate::view::masked(action).is_some();
     let u = Update { pre, post, config, action, h, masked, by_hidden };
     let intro = config.intro;
     let mut rects = Vec::new();
-    let mut thinned = false;
+    let mut loss = Loss::default();
     let mut alts = Vec::new();
     let seed_pre = |w: &World, probe: Probe, tag: u32, out: &mut Vec<Item>| {
         let mut alts = Vec::new();
@@ -1306,7 +1417,7 @@ fn update_one(
         Some(slot) => {
             let c = slot % 2;
             let mut cross = Vec::new();
-            run_blocks(&u, &worlds.blocks, c, &seed_pre, &mut rects, Some(&mut cross), &mut thinned);
+            run_blocks(&u, &worlds.blocks, c, &seed_pre, &mut rects, Some(&mut cross), &mut loss);
             // Worlds that reached the team-mate's turn: the team-mate acts, the first
             // character (its plan run) left open.
             let mut groups: Vec<(State, Vec<Block>)> = Vec::new();
@@ -1325,30 +1436,34 @@ fn update_one(
                     t.aid.probe = probe;
                     out.push(Item { t, start: w.start, tags: vec![tag] });
                 };
-                run_blocks(&u, &blocks.blocks, 1 - c, &seed, &mut rects, None, &mut thinned);
+                run_blocks(&u, &blocks.blocks, 1 - c, &seed, &mut rects, None, &mut loss);
             }
         }
         None => {
-            let (all, t) = sample(worlds, cap(h, intro));
-            thinned |= t;
+            let (all, t) = sample(worlds, thin_at(h, intro));
+            loss.thinned |= t;
             let mut first = Vec::new();
             for w in &all {
                 u.first(w, Probe::default(), 0, &mut alts, &mut first);
             }
             let mut out = Survivors::new(post, h, intro);
             settle(first, post, config, &mut out);
-            thinned |= out.thinned;
+            loss.add(&out);
             rects.extend(out.found.iter().map(|f| single(&f.world)));
         }
     }
-    if thinned {
+    if loss.widened {
         *exact = false;
     }
-    if rects.is_empty() && !*exact {
+    if loss.thinned {
+        *exact = false;
+        *complete = false;
+    }
+    if rects.is_empty() && !*complete {
         // A thinned aid lost every world it kept: it goes on, stale, from the last ones,
         // their plans as far along as the public step counts say (rules §The deduction
         // aid, "Bounds").
-        let (mut stale, _) = sample(worlds, cap(h, intro));
+        let (mut stale, _) = sample(worlds, thin_at(h, intro));
         for w in &mut stale {
             for c in 0..2 {
                 let target = post.ch(2 * h + c).plan.steps();
@@ -1379,9 +1494,26 @@ fn update_one(
     }
     let mut keys = Keys::new(post, h, intro);
     let mut worlds = canon(rects, &mut keys);
-    if worlds.len() > cap(h, intro) {
+    if worlds.len() > widen_at(h, intro) && post.phase == Phase::Execute {
+        // Mid-round, past the bound, the plans are widened (see [`settle`]).
+        let mut rects = worlds.blocks;
+        let mut any = false;
+        for r in &mut rects {
+            for part in r.chars.iter_mut().flatten() {
+                any |= !part[1].plan.free;
+                part[1].plan.free = true;
+                part[0] = part[1];
+            }
+        }
+        if any {
+            *exact = false;
+        }
+        worlds = canon(rects, &mut keys);
+    }
+    if worlds.len() > thin_at(h, intro) {
         *exact = false;
-        let (kept, _) = sample(&worlds, cap(h, intro));
+        *complete = false;
+        let (kept, _) = sample(&worlds, thin_at(h, intro));
         worlds = canon(kept.iter().map(single).collect(), &mut keys);
     }
     worlds
@@ -1409,12 +1541,14 @@ pub fn play(state: &mut State, config: &Config, action: Action) {
     let aids = std::mem::take(&mut state.aid);
     let pre = state.clone();
     rules::apply(state, config, action);
-    let mut exact = aids.exact;
-    let worlds =
-        [0, 1].map(|h| Arc::new(update_one(&pre, state, config, action, h, &aids.worlds[h], &mut exact[h])));
+    let mut quality = [0, 1].map(|h| Quality { exact: aids.exact[h], complete: aids.complete[h] });
+    let worlds = [0, 1]
+        .map(|h| Arc::new(update_one(&pre, state, config, action, h, &aids.worlds[h], &mut quality[h])));
+    let exact = quality.each_ref().map(|q| q.exact);
+    let complete = quality.each_ref().map(|q| q.complete);
     log.append(&mut state.log);
     state.log = log;
-    state.aid = Aids { tracking: true, worlds, exact, probe: Probe::default() };
+    state.aid = Aids { tracking: true, worlds, exact, complete, probe: Probe::default() };
 }
 
 /// What an aid says, as the screens show it.
@@ -1430,15 +1564,19 @@ pub struct Deduction {
     pub devices: [Rooms; 2],
     /// Whether the Virus and the Beacon may be in the supply (Spies).
     pub supply: [bool; 2],
-    /// Whether the set is exact (else a sample of it, thinned past [`CAP`] worlds).
+    /// Whether the set is exact: every possible side and no other.
     pub exact: bool,
+    /// Whether the set holds every possible side (exact, or widened past [`EXACT`]
+    /// worlds: then some impossible ones too); `false` once thinned to a sample.
+    pub complete: bool,
 }
 
 impl Deduction {
     /// The summary of a set of worlds.
-    pub fn of(worlds: &Worlds, exact: bool) -> Deduction {
+    pub fn of(worlds: &Worlds, exact: bool, complete: bool) -> Deduction {
         let mut d = Deduction {
             exact,
+            complete,
             worlds: worlds.len(),
             rooms: [Rooms::EMPTY; 2],
             away: [false; 2],

@@ -76,7 +76,7 @@ pub fn validate(state: State, config: &Config) -> Result<State, SetupError> {
             bad(format!(
                 "the deduction aid about the {team} holds no world: it must hold the sides the other team cannot rule out (rules §The deduction aid)"
             ));
-        } else if state.aid.exact[h] && !aid::contains(&state, h) {
+        } else if state.aid.complete[h] && !aid::contains(&state, h) {
             bad(format!(
                 "the {team}' side is not among the worlds of their deduction aid: the aid must hold every side the other team cannot rule out (rules §The deduction aid)"
             ));

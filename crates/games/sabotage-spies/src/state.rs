@@ -140,6 +140,16 @@ pub struct Plan {
     /// 5 a face with no direction); the dice themselves are left to the completion search.
     #[serde(default, skip_serializing_if = "no_want")]
     pub want: [u8; SPACES],
+    /// A deduction world's plan **widened** past the aid's bound (never in a real game):
+    /// it chooses its next tiles among every tile its hand and the plan rules allow, no
+    /// longer judged on the side at plan time nor on the dice and cubes that must pay
+    /// them (rules §The deduction aid, "Bounds").
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub free: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 fn no_want(w: &[u8; SPACES]) -> bool {
@@ -171,6 +181,7 @@ impl Default for Plan {
             lazy: false,
             skipped: 0,
             want: [0; SPACES],
+            free: false,
         }
     }
 }

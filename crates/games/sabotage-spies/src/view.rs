@@ -142,6 +142,7 @@ pub fn view(state: &State, config: &Config, seat: usize) -> View {
         deduction: Deduction::of(
             &state.aid.worlds[1 - team_index(team)],
             state.aid.exact[1 - team_index(team)],
+            state.aid.complete[1 - team_index(team)],
         ),
         worlds: Arc::clone(&state.aid.worlds[1 - team_index(team)]),
     }
@@ -155,7 +156,7 @@ pub fn public(state: &State, config: &Config) -> View {
     v.own = Side::default();
     v.characters = std::array::from_fn(|s| if state.revealed { state.ch(s).id } else { None });
     let none = Arc::new(Worlds::default());
-    v.deduction = Deduction::of(&none, false);
+    v.deduction = Deduction::of(&none, false, false);
     v.worlds = none;
     v
 }
@@ -231,6 +232,7 @@ fn draw<R: Rng + ?Sized>(view: &View, config: &Config, rng: &mut R) -> (State, b
     aid.tracking = false;
     aid.worlds[h] = Arc::clone(&view.worlds);
     aid.exact[h] = view.deduction.exact;
+    aid.complete[h] = view.deduction.complete;
     let mut state = known_state(view);
     state.sides = sides;
     state.log = view.log.clone();

@@ -14,16 +14,18 @@ fn config(json: serde_json::Value) -> Config {
 }
 
 /// Plays a random game with the aids tracked; asserts the truth is in both aids after
-/// every action while they are exact (never thinned: `aid::CAP`) and, every few actions, that each seat's view survives determinization.
-/// Returns the final state, the largest aid seen, the thinned steps, and the seconds the
-/// aid updates took in all and the worst one.
-fn play(cfg: &Config, seed: u64, rounds: u16) -> (State, [usize; 2], [[usize; 3]; 2], [f64; 2]) {
+/// every action while they hold every possible side (exact or widened, never thinned:
+/// `aid::CAP`) and, every few actions, that each seat's view survives determinization.
+/// Returns what [`Run`] holds.
+fn play(cfg: &Config, seed: u64, rounds: u16) -> Run {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut state = rules::initial(cfg);
     let mut legal = Vec::new();
     let mut most = [0; 2];
-    // Per aid: steps thinned, and of those the steps whose worlds still hold the truth.
-    let mut thinned = [[0; 3]; 2];
+    // Per aid: steps not exact, and of those the steps thinned, the steps whose worlds
+    // still hold the truth, and the steps whose rooms hold each character.
+    let mut thinned = [[0; 4]; 2];
+    let mut rooms = [0.0f64; 2];
     let mut steps = 0;
     let mut time = [0.0f64; 2];
     let game = SabotageSpies::new(&cfg.options()).unwrap();
@@ -39,14 +41,17 @@ fn play(cfg: &Config, seed: u64, rounds: u16) -> (State, [usize; 2], [[usize; 3]
         steps += 1;
         for (h, most) in most.iter_mut().enumerate() {
             *most = (*most).max(state.aid.worlds[h].len());
+            let d = aid::Deduction::of(&state.aid.worlds[h], true, true);
+            rooms[h] += (d.rooms[0].len() + d.rooms[1].len()) as f64;
             if !state.aid.exact[h] {
                 thinned[h][0] += 1;
-                thinned[h][1] += usize::from(aid::contains(&state, h));
-                thinned[h][2] += usize::from(marginal(&state, h));
+                thinned[h][1] += usize::from(!state.aid.complete[h]);
+                thinned[h][2] += usize::from(aid::contains(&state, h));
+                thinned[h][3] += usize::from(marginal(&state, h));
             }
             assert!(!state.aid.worlds[h].is_empty(), "seed {seed} step {steps}: team {h}'s aid is empty");
             assert!(
-                !state.aid.exact[h] || aid::contains(&state, h),
+                !state.aid.complete[h] || aid::contains(&state, h),
                 "seed {seed} step {steps} after {action}: team {h}'s real side is not in its aid ({} worlds)",
                 state.aid.worlds[h].len()
             );
@@ -73,13 +78,29 @@ fn play(cfg: &Config, seed: u64, rounds: u16) -> (State, [usize; 2], [[usize; 3]
             }
         }
     }
-    (state, most, thinned, time)
+    let rooms = rooms.map(|r| r / f64::from(steps.max(1)));
+    Run { state, most, inexact: thinned, time, rooms }
+}
+
+/// What [`play`] measured.
+struct Run {
+    /// The final state.
+    state: State,
+    /// The largest aid seen, per aid.
+    most: [usize; 2],
+    /// Per aid: the steps it was not exact, and of those the steps it was thinned, the
+    /// steps its worlds held the truth, and the steps its rooms held each character.
+    inexact: [[usize; 4]; 2],
+    /// The seconds the aid updates took in all, and the worst one.
+    time: [f64; 2],
+    /// Per aid: the rooms it showed after an action (both characters, out of 32), on average.
+    rooms: [f64; 2],
 }
 
 /// Whether every character of team `h` stands where the aid's summary says it may (what a
 /// seat sees of the aid: `deduction.rooms` and `deduction.away`).
 fn marginal(state: &State, h: usize) -> bool {
-    let d = aid::Deduction::of(&state.aid.worlds[h], state.aid.exact[h]);
+    let d = aid::Deduction::of(&state.aid.worlds[h], state.aid.exact[h], state.aid.complete[h]);
     (0..2).all(|c| match state.sides[h].chars[c].loc.standing() {
         Some(r) => d.rooms[c].contains(r),
         None => d.away[c],
@@ -113,10 +134,12 @@ fn aid_sizes() {
         let cfg = config(set.clone());
         for &seed in &seeds {
             let t = std::time::Instant::now();
-            let (state, most, thinned, time) = play(&cfg, seed, u16::MAX);
+            let Run { state, most, inexact, time, rooms } = play(&cfg, seed, u16::MAX);
             println!(
-                "{set} seed {seed}: {} rounds, largest aids {most:?}, thinned steps (holding the truth, holding each room) {thinned:?}, aid updates {:.1}s in all, worst {:.3}s; {:.1}s with the checks",
+                "{set} seed {seed}: {} rounds, largest aids {most:?}, inexact steps (of them thinned, holding the truth, holding each room) {inexact:?}, rooms shown {:.2} and {:.2} of 32 on average, aid updates {:.1}s in all, worst {:.3}s; {:.1}s with the checks",
                 state.round,
+                rooms[0],
+                rooms[1],
                 time[0],
                 time[1],
                 t.elapsed().as_secs_f64()
@@ -158,8 +181,8 @@ fn determinized_states_always_play_on() {
             steps += 1;
             for h in 0..2 {
                 assert!(
-                    !state.aid.exact[h] || aid::contains(&state, h),
-                    "seed {seed} step {steps} after {action}: team {h}'s exact aid lost the real side ({} worlds)",
+                    !state.aid.complete[h] || aid::contains(&state, h),
+                    "seed {seed} step {steps} after {action}: team {h}'s aid lost the real side ({} worlds)",
                     state.aid.worlds[h].len()
                 );
             }

@@ -334,7 +334,11 @@ fn aid_lines(t: &Table, heard: &[Vec<String>; 4], width: usize) -> Vec<Line<'sta
         Team::Villains => "Spies may be in",
         Team::Spies => "Villains may be in",
     };
-    let exact = if d.exact { "" } else { " (sample)" };
+    let exact = match (d.exact, d.complete) {
+        (true, _) => "",
+        (false, true) => " (or fewer)",
+        (false, false) => " (sample)",
+    };
     lines.push(Line::from(vec![Span::raw(clip(&format!("{title}{exact}"), width)).bold()]));
     for (i, &slot) in enemy.iter().enumerate() {
         let rooms = d.rooms[i];
@@ -367,8 +371,10 @@ fn aid_lines(t: &Table, heard: &[Vec<String>; 4], width: usize) -> Vec<Line<'sta
                 lines.push(Line::raw(clip(&format!("{name}: {}", d.devices[k]), width)));
             }
         }
-        if !d.exact {
+        if !d.complete {
             lines.push(Line::styled(clip("thinned: not every possibility", width), dim));
+        } else if !d.exact {
+            lines.push(Line::styled(clip("widened: some may be ruled out", width), dim));
         }
     } else {
         lines.push(Line::from(Span::raw("The Villains heard:").bold()));
