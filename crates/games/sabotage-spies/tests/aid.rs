@@ -283,6 +283,41 @@ fn factored_aid_equals_whole_worlds() {
     }
 }
 
+/// A widened aid (rules §The deduction aid, "Bounds") still holds every possible side: with
+/// every plan widened as soon as it runs, in the intro and the full game, the real side is
+/// in both aids after every action (exactly, between rounds) until an aid is thinned, and
+/// the aids were widened and complete for a good part of each game.
+#[test]
+fn widened_aids_hold_the_truth() {
+    aid::force_widen(true);
+    for (set, seed) in [
+        (serde_json::json!({"intro": true, "players": 2}), 11u64),
+        (serde_json::json!({"players": 2}), 12),
+        (serde_json::json!({}), 13),
+    ] {
+        let cfg = config(set.clone());
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut state = rules::initial(&cfg);
+        let mut legal = Vec::new();
+        let (mut steps, mut widened) = (0, 0);
+        while state.phase != Phase::Over && state.round <= 5 {
+            rules::legal(&state, &cfg, &mut legal);
+            let action = legal[rng.random_range(0..legal.len())];
+            aid::play(&mut state, &cfg, action);
+            steps += 1;
+            for h in 0..2 {
+                assert!(
+                    !state.aid.complete[h] || aid::contains(&state, h),
+                    "{set} seed {seed} step {steps} after {action}: team {h}'s widened aid lost the real side"
+                );
+                widened += usize::from(!state.aid.exact[h] && state.aid.complete[h]);
+            }
+        }
+        assert!(widened >= 20, "{set} seed {seed}: aids widened and complete after only {widened} actions");
+    }
+    aid::force_widen(false);
+}
+
 /// The intro game's aids are exact: along seeded random games played to their end, no aid
 /// is ever thinned, and both hold the real side after every action (`play` asserts it).
 #[test]

@@ -336,7 +336,7 @@ fn aid_lines(t: &Table, heard: &[Vec<String>; 4], width: usize) -> Vec<Line<'sta
     };
     let exact = match (d.exact, d.complete) {
         (true, _) => "",
-        (false, true) => " (or fewer)",
+        (false, true) => " (widened)",
         (false, false) => " (sample)",
     };
     lines.push(Line::from(vec![Span::raw(clip(&format!("{title}{exact}"), width)).bold()]));
@@ -645,8 +645,9 @@ pub fn help_lines() -> Vec<Line<'static>> {
              H Hologram, R Reflector, V Virus, B Beacon (green, the Spies'). Your characters are \
              yellow tiles (Ch, CV…; dim when lying down after a Parachute). Magenta digits 1 and 2 \
              mark where the other team's characters may be, from what you have seen and heard (the \
-             deduction aid, listed under the map; \"sample\" means it was thinned and is not every \
-             possibility). The room of the move under the cursor is shaded blue; frozen rooms are \
+             deduction aid, listed under the map; \"widened\" means it holds every possibility and \
+             some already ruled out, \"sample\" that it was thinned and is not every possibility). \
+             The room of the move under the cursor is shaded blue; frozen rooms are \
              dark blue, smoky ones grey.",
         ),
         heading("Planning"),
