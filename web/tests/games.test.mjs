@@ -158,25 +158,49 @@ test('sabacc: a spectator’s page and WebSocket show no card hidden from it', {
       seed = (seed * 48271) % 2147483647;
       await clickMove(p, seed);
     }
-    // What each seat holds and the other seat may not see, now: the spectator may not see it.
-    const latest = (list) => list.map((t) => JSON.parse(t)).filter((m) => m.type === 'update').pop();
-    const now = new Set();
-    for (const s of [0, 1]) {
-      const mine = latest(seatFrames[s])?.view;
-      const other = latest(seatFrames[1 - s])?.view;
-      if (!mine || !other) continue;
-      const otherText = JSON.stringify(other);
-      mine.seats[s].hand.cards.forEach((c, i) => {
-        if (other.seats[s].hand.cards[i] === '?' && !otherText.includes(`"${c}"`)) now.add(c);
-      });
+    // What each seat held and the other seat could not see at one moment (one update's
+    // `seq`, sent to all three): the spectator's update of that moment may not show it. The
+    // frames of a moment are compared together, never a seat's older frame with the
+    // spectator's newer one (a showdown makes hidden cards public in between).
+    /** @param {string[]} list @returns {Map<number, {msg: any, text: string}>} */
+    const bySeq = (list) => new Map(list
+      .map((text) => ({ msg: JSON.parse(text), text }))
+      .filter((f) => f.msg.type === 'update')
+      .map((f) => [f.msg.seq, f]));
+    const seats = [bySeq(seatFrames[0]), bySeq(seatFrames[1])];
+    /** @param {any[]} views @returns {Set<string>} */
+    const heldHidden = (views) => {
+      const out = new Set();
+      for (const s of [0, 1]) {
+        const otherText = JSON.stringify(views[1 - s]);
+        views[s].seats[s].hand.cards.forEach((/** @type {string} */ c, /** @type {number} */ i) => {
+          if (views[1 - s].seats[s].hand.cards[i] === '?' && !otherText.includes(`"${c}"`)) out.add(c);
+        });
+      }
+      return out;
+    };
+    const word = (/** @type {string} */ c) => new RegExp(`(^|[^A-Za-z0-9])${c}([^A-Za-z0-9]|$)`);
+    /** @type {{seq: number, now: Set<string>} | null} */
+    let latest = null;
+    for (const [seq, spectator] of bySeq(frames)) {
+      const views = seats.map((m) => m.get(seq)?.msg.view);
+      if (!views[0] || !views[1]) continue;
+      const now = heldHidden(views);
+      latest = { seq, now };
+      for (const c of now) {
+        hidden.add(c);
+        assert.ok(!word(c).test(spectator.text), `the spectator was sent ${c}, hidden from the other seat: ${spectator.text.slice(0, 400)}`);
+      }
     }
-    const spectator = frames.filter((f) => f.includes('"update"')).pop() ?? '';
+    // The spectator's page, when it shows the moment both seats are at (given a moment to
+    // draw it).
+    await watcher.page.waitForTimeout(100);
     const page = await watcher.page.textContent('body');
-    for (const c of now) {
-      hidden.add(c);
-      const word = new RegExp(`(^|[^A-Za-z0-9])${c}([^A-Za-z0-9]|$)`);
-      assert.ok(!word.test(spectator), `the spectator was sent ${c}, hidden from the other seat: ${spectator.slice(0, 400)}`);
-      assert.ok(!word.test(page ?? ''), `the spectator's page shows ${c}, hidden from the other seat`);
+    const last = Math.max(...bySeq(frames).keys());
+    if (latest && latest.seq === last && seats.every((m) => Math.max(...m.keys()) === last)) {
+      for (const c of latest.now) {
+        assert.ok(!word(c).test(page ?? ''), `the spectator's page shows ${c}, hidden from the other seat`);
+      }
     }
   }
   assert.ok(hidden.size > 0, 'the test saw hidden cards');
