@@ -206,11 +206,19 @@ pub fn place_options(state: &State, cfg: &Config, board: &Board, task: Task) -> 
     }
 }
 
-/// Whether seat `s`'s ranch can take a stolen cow: a free cow-head or outer-edge field
-/// (rules §Rustling, Interpretation 19).
-fn has_room(cfg: &Config, board: &Board, s: usize) -> bool {
+/// The fields of seat `s`'s ranch that take a stolen cow: its cow heads and its outer edge
+/// (rules §Rustling).
+fn cow_room(cfg: &Config, s: usize) -> Spaces {
     let r = ranch(cfg, s);
-    !((r.fields_of_kind(Kind::CowHead) | r.fields_of_kind(Kind::OuterEdge)) - board.occupied).is_empty()
+    r.fields_of_kind(Kind::CowHead) | r.fields_of_kind(Kind::OuterEdge)
+}
+
+/// Whether seat `s`'s ranch can take the cow his cowboy on `from` steals: a free cow-head
+/// or outer-edge field once the cowboy has moved, the field he leaves counting as free (the
+/// cow is put down after the move; rules §Rustling, Interpretation 19).
+fn has_room(cfg: &Config, board: &Board, s: usize, from: Space) -> bool {
+    let room = cow_room(cfg, s);
+    room.contains(from) || !(room - board.occupied).is_empty()
 }
 
 /// The most cowboys the player may release now: all in prison from three on, bounded by
@@ -266,17 +274,36 @@ fn each_cow_move(
 }
 
 /// The ends a cowboy of seat `p` may move to (rules §3): empty fields, Abilene, another
-/// rancher's cowboy, another rancher's cow when his ranch has room for it.
-fn cowboy_end_set(cfg: &Config, board: &Board, p: usize, players: usize) -> Spaces {
-    let mut ends = (Spaces::FIELDS - board.occupied).with(Space::ABILENE);
-    let room = has_room(cfg, board, p);
-    for s in (0..players).filter(|&s| s != p) {
-        ends |= board.boys[s];
-        if room {
-            ends |= board.cows[s];
+/// rancher's cowboy, and another rancher's cow when his ranch has room for it once the
+/// cowboy has moved ([`has_room`]), which depends on the field he starts from.
+#[derive(Clone, Copy)]
+struct BoyEnds {
+    /// Empty fields, Abilene, the other ranchers' cowboys.
+    quiet: Spaces,
+    /// The other ranchers' cows.
+    cows: Spaces,
+    /// The fields of seat `p`'s ranch that take a stolen cow.
+    room: Spaces,
+    /// Whether one of them is free before the move.
+    free_room: bool,
+}
+
+impl BoyEnds {
+    fn new(cfg: &Config, board: &Board, p: usize, players: usize) -> BoyEnds {
+        let mut quiet = (Spaces::FIELDS - board.occupied).with(Space::ABILENE);
+        let mut cows = Spaces::EMPTY;
+        for s in (0..players).filter(|&s| s != p) {
+            quiet |= board.boys[s];
+            cows |= board.cows[s];
         }
+        let room = cow_room(cfg, p);
+        BoyEnds { quiet, cows, room, free_room: !(room - board.occupied).is_empty() }
     }
-    ends
+
+    /// The ends of a cowboy starting on `from`.
+    fn from(&self, from: Space) -> Spaces {
+        if self.free_room || self.room.contains(from) { self.quiet | self.cows } else { self.quiet }
+    }
 }
 
 /// Walks the player's cowboys that have not moved, for each unused dark die (outer loop)
@@ -291,7 +318,7 @@ fn each_boy_move(
 ) -> bool {
     let p = state.turn as usize;
     let empty = Spaces::FIELDS - board.occupied;
-    let ends = cowboy_end_set(cfg, board, p, state.num_players());
+    let ends = BoyEnds::new(cfg, board, p, state.num_players());
     for die in dark_dice(state) {
         let mut town_done = false;
         for b in &state.ranchers[p].cowboys {
@@ -306,7 +333,7 @@ fn each_boy_move(
                 }
                 _ => continue,
             };
-            if f(from, die, paths::cowboy_ends(from, die, empty, ends)) {
+            if f(from, die, paths::cowboy_ends(from, die, empty, ends.from(from))) {
                 return true;
             }
         }
@@ -523,7 +550,7 @@ fn is_legal(state: &State, cfg: &Config, w: Waiting, action: Action) -> bool {
                 return false;
             }
             let board = state.board();
-            let ends = cowboy_end_set(cfg, &board, p, state.num_players());
+            let ends = BoyEnds::new(cfg, &board, p, state.num_players()).from(from);
             paths::cowboy_ends(from, die, Spaces::FIELDS - board.occupied, ends).contains(to)
         }
         (Waiting::Cowboys, _) => false,
@@ -697,11 +724,11 @@ fn explain(state: &State, cfg: &Config, w: Waiting, action: Action) -> String {
                 }
                 Some(_)
                     if (0..state.num_players()).any(|s| s != p && board.cows[s].contains(to))
-                        && !has_room(cfg, &board, p) =>
+                        && !has_room(cfg, &board, p, from) =>
                 {
                     format!(
-                        "seat {p}'s ranch has no free cow-head or outer-edge field for a stolen cow, so its cowboy may not end \
-                         on another rancher's cow (rules §Rustling)"
+                        "seat {p}'s ranch has no free cow-head or outer-edge field for a stolen cow, even once the cowboy has \
+                         left {from}, so he may not end on another rancher's cow (rules §Rustling)"
                     )
                 }
                 Some(_) => format!(

@@ -552,15 +552,22 @@ fn moves_by_the_rules(naive: &Naive, ranches: &[Ranch], st: &State, seen: &mut S
             seen.cowboy_states += 1;
             let dice: BTreeSet<u8> =
                 (0..3).filter(|&i| !st.dice.dark_used[i]).map(|i| st.dice.dark[i]).collect();
-            // Room for a stolen cow: a free cow-head or outer-edge field of his ranch.
-            let room = Field::all()
+            // Room for a stolen cow: a free cow-head or outer-edge field of his ranch once the
+            // cowboy has moved, so the field he starts from counts as free.
+            let free_room = Field::all()
                 .any(|f| f.ranch() == mine && takes_a_stolen_cow(f) && on[f.index()] == On::Empty);
+            let room_from = |from: Space| {
+                free_room || from.field().is_some_and(|f| f.ranch() == mine && takes_a_stolen_cow(f))
+            };
             let pass = |s: Space| s.is_abilene() || at(s) == Some(On::Empty);
-            let end = |s: Space| match at(s) {
-                None => true, // Abilene, whoever is there
-                Some(On::Empty) => true,
-                Some(On::Boy(q)) => q != p,
-                Some(On::Cow(q)) => q != p && room,
+            let end_from = |from: Space| {
+                let room = room_from(from);
+                move |s: Space| match at(s) {
+                    None => true, // Abilene, whoever is there
+                    Some(On::Empty) => true,
+                    Some(On::Boy(q)) => q != p,
+                    Some(On::Cow(q)) => q != p && room,
+                }
             };
             // The cowboys who have not moved, those in Abilene counted once.
             let mut starts = BTreeSet::new();
@@ -572,6 +579,7 @@ fn moves_by_the_rules(naive: &Naive, ranches: &[Ranch], st: &State, seen: &mut S
                 };
             }
             for &from in &starts {
+                let end = end_from(from);
                 for &die in &dice {
                     let ends = naive.ends(from, die, die, &pass, &end);
                     // Through the town: ends the same die reaches only by crossing it.
@@ -587,7 +595,7 @@ fn moves_by_the_rules(naive: &Naive, ranches: &[Ranch], st: &State, seen: &mut S
                         seen.duels += usize::from(matches!(at(to), Some(On::Boy(_))));
                         out.insert(Action::Boy { from, to, die });
                     }
-                    if !room {
+                    if !room_from(from) {
                         let with_room = naive.ends(from, die, die, &pass, &|s| {
                             end(s) || matches!(at(s), Some(On::Cow(q)) if q != p)
                         });

@@ -927,6 +927,84 @@ fn no_theft_without_room() {
     assert_eq!(st, before);
 }
 
+/// Seat 0's ranch A full for a stolen cow but for the field the thief leaves: his whole
+/// herd on A's cow heads but for `head_left` (its cowboy stands there instead, if any), and
+/// A's outer edge held by cowboys of seats 2 and 3, but for `edge_left` (its cowboy there).
+/// Seat 1's cow 9 (B1) stands on b60, one step from a65 and a76; the roll waits.
+fn full_but_the_thiefs_field(g: &Abilene, head_left: Option<&str>, edge_left: Option<&str>) -> State {
+    let mut st = bare(g);
+    for (n, f) in names(Ranch::A, Kind::CowHead).iter().enumerate() {
+        if Some(f.as_str()) == head_left {
+            st.cows[n].at = CowAt::Gone;
+            put_boy(&mut st, 0, 0, f);
+        } else {
+            put_cow(&mut st, n, f);
+        }
+    }
+    let mut k = 0;
+    for f in names(Ranch::A, Kind::OuterEdge) {
+        if Some(f.as_str()) == edge_left {
+            put_boy(&mut st, 0, 0, &f);
+        } else {
+            put_boy(&mut st, 2 + k / 5, k % 5, &f);
+            k += 1;
+        }
+    }
+    put_cow(&mut st, 9, "b60");
+    let mut st = valid(g, st);
+    play(g, &mut st, "roll 0 0 1 1 1");
+    st
+}
+
+/// The stolen cow is put down after the cowboy's move (§Vol de bétail: "la replace sur
+/// l'une des cases de départ de son propre Ranch"): the cow-head field the thief leaves is
+/// free for it, even when every other cow head and every outer-edge field is taken.
+#[test]
+fn the_cow_head_the_thief_leaves_takes_the_stolen_cow() {
+    let g = four();
+    let mut st = full_but_the_thiefs_field(&g, Some("a65"), None);
+    assert!(is_legal(&g, &st, "boy a65 b60 1"), "{:?}", legal(&g, &st));
+    play(&g, &mut st, "boy a65 b60 1");
+    assert_eq!(
+        (st.cows[9].at, st.cows[9].owner),
+        (CowAt::Field(field("a65")), 0),
+        "the only field: no decision"
+    );
+    assert_eq!(cowboys_on(&st, 0, BoyAt::Field(field("b60"))), 1, "the cowboy stays where he stole");
+    assert_eq!(st.stage, Stage::Cowboys);
+    assert_eq!(g.turn(&st), Turn::Player(0));
+}
+
+/// "Si aucune case n'est libre, il la pose sur une case de son choix au bord extérieur du
+/// Ranch": every cow head taken, the outer-edge field the thief leaves takes the cow.
+#[test]
+fn the_outer_edge_field_the_thief_leaves_takes_the_stolen_cow() {
+    let g = four();
+    let mut st = full_but_the_thiefs_field(&g, None, Some("a76"));
+    assert!(is_legal(&g, &st, "boy a76 b60 1"), "{:?}", legal(&g, &st));
+    play(&g, &mut st, "boy a76 b60 1");
+    assert_eq!((st.cows[9].at, st.cows[9].owner), (CowAt::Field(field("a76")), 0));
+    assert_eq!(cowboys_on(&st, 0, BoyAt::Field(field("b60"))), 1);
+    // A cowboy leaving any other field finds no room: with the ranch full but for a plain
+    // field he leaves, the theft is refused, naming the rule.
+    let mut st = bare(&g);
+    full_heads(&mut st);
+    for (i, f) in names(Ranch::A, Kind::OuterEdge).iter().enumerate() {
+        put_boy(&mut st, 2 + i / 5, i % 5, f);
+    }
+    put_boy(&mut st, 0, 0, "b50");
+    put_cow(&mut st, 9, "b60");
+    let mut st = valid(&g, st);
+    play(&g, &mut st, "roll 0 0 1 1 1");
+    assert!(!is_legal(&g, &st, "boy b50 b60 1"));
+    let err = g.play(&mut st, g.parse_action("boy b50 b60 1").unwrap()).unwrap_err();
+    assert!(
+        err.reason.contains("even once the cowboy has left b50") && err.reason.contains("rules §Rustling"),
+        "{}",
+        err.reason
+    );
+}
+
 // ---------------------------------------------------------------------------------------
 // §5 Sales: the corral
 // ---------------------------------------------------------------------------------------
