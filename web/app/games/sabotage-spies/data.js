@@ -1,14 +1,19 @@
-// Sabotage (Fowers & Krause): the components the renderer names and draws, copied from the
-// game's data file `crates/games/sabotage-spies/data/sabotage-spies.json` (version 1): tiles
-// (names, costs, declarations, targets, texts), characters, patterns, devices, the dice key
-// and the player board's geometry. Only public facts of the box, never a seat's secret. The
-// map's pieces (walls, machines, generators) come from the view; DEFAULT_MAP is the data
-// file's default layout, kept for reference. Regenerate from the data file when it changes.
+// GENERATED from the game's data file `crates/games/sabotage-spies/data/sabotage-spies.json`
+// (version 1) by `crates/games/sabotage-spies/tests/web_data.rs`. Do not edit by hand:
+// change the data file (or that test), then regenerate with
+//   TABULA_BLESS=1 cargo test -q -p tabula-sabotage-spies --test web_data
+// (the test fails while this file differs from what it generates).
+//
+// Sabotage (Fowers & Krause): the components the renderer names and draws: tiles (names,
+// costs, declarations, targets, texts), characters, patterns, devices, the dice key and the
+// player board's geometry. Only public facts of the box, never a seat's secret. The map's
+// pieces (walls, machines, generators) come from the view; DEFAULT_MAP is the data file's
+// default layout, kept for reference.
 
 /**
  * @typedef {{kind: string, min?: number, max?: number, value?: number}} Cost
  * @typedef {{kind: string, text?: string}} Declare
- * @typedef {{kind: string, pattern?: string, rotate?: boolean, which?: string, areas?: string[], max?: number, plan_time?: boolean}} Target
+ * @typedef {{kind: string, pattern?: string, rotate?: boolean, through_walls?: boolean, which?: string, areas?: string[], max?: number, plan_time?: boolean}} Target
  * @typedef {{name: string, team: string, type: string, text: string, character?: string, tier?: number,
  *   cost?: Cost, declare?: Declare, target?: Target, copies?: number, throughWalls?: boolean}} Tile
  * @typedef {{name: string, team: string, tiles: string[]}} Character
@@ -83,10 +88,29 @@ export const CHARACTERS = {
 };
 
 /** Patterns pointing up: cells [dx, dy, parent]. @type {Record<string, Pattern>} */
-export const PATTERNS = {"stun": {"star": true, "cells": [[0, -1, "star"]]}, "adj": {"star": false, "cells": [[0, -1, "star"]]}, "plus": {"star": true, "cells": [[0, -1, "star"], [1, 0, "star"], [0, 1, "star"], [-1, 0, "star"]]}, "around": {"star": false, "cells": [[0, -1, "star"], [1, 0, "star"], [0, 1, "star"], [-1, 0, "star"]]}, "line2": {"star": false, "cells": [[0, -1, "star"], [0, -2, 0]]}, "line3": {"star": false, "cells": [[0, -1, "star"], [0, -2, 0], [0, -3, 1]]}, "dart": {"star": false, "cells": [[0, -1, "star"], [0, -2, 0]], "unaffected": [0]}, "ring": {"star": true, "cells": [[0, -1, "star"], [1, 0, "star"], [0, 1, "star"], [-1, 0, "star"], [1, -1, [0, 1]], [1, 1, [1, 2]], [-1, 1, [2, 3]], [-1, -1, [3, 0]]]}, "row": {"star": true, "cells": [[-1, 0, "star"], [-2, 0, 0], [-3, 0, 1], [1, 0, "star"], [2, 0, 3], [3, 0, 4]]}, "rowcol": {"star": true, "cells": [[-1, 0, "star"], [-2, 0, 0], [-3, 0, 1], [1, 0, "star"], [2, 0, 3], [3, 0, 4], [0, -1, "star"], [0, -2, 6], [0, -3, 7], [0, 1, "star"], [0, 2, 9], [0, 3, 10]]}};
+export const PATTERNS = {
+  "adj": {"star": false, "cells": [[0, -1, "star"]]},
+  "around": {"star": false, "cells": [[0, -1, "star"], [1, 0, "star"], [0, 1, "star"], [-1, 0, "star"]]},
+  "dart": {"star": false, "cells": [[0, -1, "star"], [0, -2, 0]], "unaffected": [0]},
+  "line2": {"star": false, "cells": [[0, -1, "star"], [0, -2, 0]]},
+  "line3": {"star": false, "cells": [[0, -1, "star"], [0, -2, 0], [0, -3, 1]]},
+  "plus": {"star": true, "cells": [[0, -1, "star"], [1, 0, "star"], [0, 1, "star"], [-1, 0, "star"]]},
+  "ring": {"star": true, "cells": [[0, -1, "star"], [1, 0, "star"], [0, 1, "star"], [-1, 0, "star"], [1, -1, [0, 1]], [1, 1, [1, 2]], [-1, 1, [2, 3]], [-1, -1, [3, 0]]]},
+  "row": {"star": true, "cells": [[-1, 0, "star"], [-2, 0, 0], [-3, 0, 1], [1, 0, "star"], [2, 0, 3], [3, 0, 4]]},
+  "rowcol": {"star": true, "cells": [[-1, 0, "star"], [-2, 0, 0], [-3, 0, 1], [1, 0, "star"], [2, 0, 3], [3, 0, 4], [0, -1, "star"], [0, -2, 6], [0, -3, 7], [0, 1, "star"], [0, 2, 9], [0, 3, 10]]},
+  "stun": {"star": true, "cells": [[0, -1, "star"]]},
+};
 
 /** Device kinds by id. @type {Record<string, {name: string, team: string, tokens: number}>} */
-export const DEVICES = {"tnt": {"name": "TNT", "team": "villains", "tokens": 1}, "trip-laser": {"name": "Trip Laser", "team": "villains", "tokens": 2}, "honey-pot": {"name": "Honey Pot", "team": "villains", "tokens": 1}, "hologram": {"name": "Hologram", "team": "spies", "tokens": 2}, "reflector": {"name": "Reflector", "team": "spies", "tokens": 2}, "virus": {"name": "Virus", "team": "spies", "tokens": 1}, "beacon": {"name": "Beacon", "team": "spies", "tokens": 1}};
+export const DEVICES = {
+  "tnt": {"name": "TNT", "team": "villains", "tokens": 1},
+  "trip-laser": {"name": "Trip Laser", "team": "villains", "tokens": 2},
+  "honey-pot": {"name": "Honey Pot", "team": "villains", "tokens": 1},
+  "hologram": {"name": "Hologram", "team": "spies", "tokens": 2},
+  "reflector": {"name": "Reflector", "team": "spies", "tokens": 2},
+  "virus": {"name": "Virus", "team": "spies", "tokens": 1},
+  "beacon": {"name": "Beacon", "team": "spies", "tokens": 1},
+};
 
 /** The die face → direction key (null: no direction). @type {Record<string, string | null>} */
 export const DICE_KEY = {"1": "up", "2": "right", "3": "down", "4": "left", "5": null, "6": null};
@@ -99,19 +123,17 @@ export const DEFAULT_MAP = {"machines": ["b1", "d3", "a4"], "generators": ["d1",
 
 /** What each device does (rules §Devices; the effects are the data file's, invented). @type {Record<string, string>} */
 export const DEVICE_TEXT = {
-  tnt: 'TNT (Villains): when a standing Spy enters its room, it explodes, attacking its room and the four adjacent and destroying the walls between them.',
-  'trip-laser': 'Trip Laser (Villains): at the end of each round the Spies must say whether a Spy entered its room this round.',
-  'honey-pot': 'Honey Pot (Villains): when a standing Spy enters its room, the Spies must say "honey pot".',
-  hologram: 'Hologram (Spies): Spies in its room are not found by reveals nor counted by Motion Detectors.',
-  reflector: 'Reflector (Spies): the next attack on its room hits nothing there; then it goes back to the Spies.',
-  virus: 'Virus (Spies): at the end of the Villains\' execution next round it hacks its room.',
-  beacon: 'Beacon (Spies): a Spy whose Parachute lands here may declare "beacon" instead of a half.',
+  "tnt": "TNT (Villains): when a standing Spy enters its room, it explodes, attacking its room and the four adjacent and destroying the walls between them.",
+  "trip-laser": "Trip Laser (Villains): at the end of each round the Spies must say whether a Spy entered its room this round.",
+  "honey-pot": "Honey Pot (Villains): when a standing Spy enters its room, the Spies must say \"honey pot\".",
+  "hologram": "Hologram (Spies): Spies in its room are not found by reveals nor counted by Motion Detectors.",
+  "reflector": "Reflector (Spies): the next attack on its room hits nothing there; then it goes back to the Spies.",
+  "virus": "Virus (Spies): at the end of the Villains' execution next round it hacks its room.",
+  "beacon": "Beacon (Spies): a Spy whose Parachute lands here may declare \"beacon\" instead of a half.",
 };
 
 /** A device's letter on the map. @type {Record<string, string>} */
-export const DEVICE_LETTER = {
-  tnt: 'T', 'trip-laser': 'L', 'honey-pot': 'P', hologram: 'H', reflector: 'R', virus: 'V', beacon: 'B',
-};
+export const DEVICE_LETTER = {"tnt": "T", "trip-laser": "L", "honey-pot": "P", "hologram": "H", "reflector": "R", "virus": "V", "beacon": "B"};
 
 /** The public device tokens of the view's `devices`, by index (rules §The state). */
-export const TOKEN_KINDS = ['tnt', 'trip-laser', 'trip-laser', 'honey-pot', 'hologram', 'hologram', 'reflector', 'reflector', 'virus', 'beacon'];
+export const TOKEN_KINDS = ["tnt", "trip-laser", "trip-laser", "honey-pot", "hologram", "hologram", "reflector", "reflector", "virus", "beacon"];
