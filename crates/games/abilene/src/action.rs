@@ -8,7 +8,7 @@
 //! | `release 2` | release two cowboys from prison |
 //! | `place a74` | put the piece waiting to be placed on a74 |
 //! | `cow a52 a21 3` | move the cow on a52 to a21 with the light die showing 3 |
-//! | `pass` | give up the light dice not yet used |
+//! | `pass` | give up the light dice not yet used: never legal, as the cows must move while one can (rules Interpretation 16) |
 //! | `boy a40 b52 4` | move the cowboy on a40 to b52 with the dark die showing 4 |
 //! | `duel 3 1` | chance: the attacker's die 3, the defender's 1 |
 //! | `sell 2` | sell first the cow that entered Abilene second |
@@ -106,7 +106,9 @@ pub enum Action {
     Release(u8),
     /// Put the piece waiting to be placed on this field.
     Place(Field),
-    /// Give up the light dice not yet used.
+    /// Give up the light dice not yet used. Kept in the notation and the index, but never
+    /// legal: the cows must move while one can, and the cattle phase ends by itself when
+    /// none can (rules §2 Cattle, Interpretation 16).
     Pass,
     /// Move the cow on `from` to `to` (a field of the same ranch, or Abilene) with the light
     /// die showing `die` (1–5).

@@ -57,9 +57,10 @@ pub use state::{Stage, State};
 pub use view::View;
 
 /// The most actions one turn can hold: the roll, the release and five placements, the
-/// fees, two cow moves and a pass, three cowboy moves with their duels and placements, the
-/// order of the sales and ten corral cards, and 26 payments, each with a loan asked of
-/// every other seat and answered before a bank loan or a bankruptcy.
+/// fees, two cow moves and a spare (once a `pass`, no longer played), three cowboy moves
+/// with their duels and placements, the order of the sales and ten corral cards, and 26
+/// payments, each with a loan asked of every other seat and answered before a bank loan or
+/// a bankruptcy.
 const MAX_TURN_ACTIONS: usize = 2 + 5 + 3 + 3 * 3 + 1 + 10 + 26 * 12;
 
 /// Abilene with its options.

@@ -67,18 +67,16 @@ pub fn beginner_move<R: Rng + ?Sized>(cfg: &Config, view: &View, legal: &[Action
     let me = view.player as usize;
     let first = legal[0];
     match first {
-        // Cattle: bring a cow as close to the town as a die allows; pass when nothing gains.
-        Action::Cow { .. } | Action::Pass => {
+        // Cattle: bring a cow as close to the town as a die allows. The cows must move
+        // (rules §2 Cattle), so when nothing gains, the move that loses least.
+        Action::Cow { .. } => {
             let gain = |a: &Action| match *a {
                 Action::Cow { from, to, .. } => i32::from(distance(from.space())) - i32::from(distance(to)),
-                _ => 0,
+                _ => i32::MIN,
             };
             let best = legal.iter().map(gain).max().unwrap_or(0);
-            if best <= 0 {
-                return Action::Pass;
-            }
             let top: Vec<Action> = legal.iter().copied().filter(|a| gain(a) == best).collect();
-            *top.choose(rng).expect("a best move")
+            *top.choose(rng).unwrap_or(&first)
         }
         // Cowboys: steal a cow when one is in reach; else drive an intruder out of the
         // ranch (a duel won there sends him to prison, one lost only to the outer edge);

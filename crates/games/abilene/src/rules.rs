@@ -393,11 +393,12 @@ pub fn legal_actions(state: &State, cfg: &Config, out: &mut Vec<Action>) {
         }
         Waiting::Cattle => {
             let board = state.board();
+            // No `pass`: the cows must move while one can (rules §2 Cattle, Interpretation
+            // 16), and when none can the phase has ended by itself (`advance`).
             each_cow_move(state, &board, light_dice(state), |from, die, ends| {
                 out.extend(ends.iter().map(|to| Action::Cow { from, to, die }));
                 false
             });
-            out.push(Action::Pass);
         }
         Waiting::Cowboys => {
             let board = state.board();
@@ -541,7 +542,7 @@ fn is_legal(state: &State, cfg: &Config, w: Waiting, action: Action) -> bool {
             let board = state.board();
             paths::cow_ends(from, die, Spaces::FIELDS - board.occupied, board.boys[p]).contains(to)
         }
-        (Waiting::Cattle, _) => action == Action::Pass,
+        (Waiting::Cattle, _) => false,
         (Waiting::Cowboys, Action::Boy { from, to, die }) => {
             let want = from.field().map_or(BoyAt::Abilene, BoyAt::Field);
             if !state.ranchers[p].cowboys.iter().any(|b| b.at == want && !b.moved)
@@ -596,7 +597,7 @@ pub fn expected(state: &State, w: Waiting) -> String {
             )
         }
         Waiting::Cattle => {
-            format!("{} moves cows with the light dice (`cow`, or `pass`; rules §2 Cattle)", seat(state.turn))
+            format!("{} moves cows with the light dice (`cow`, rules §2 Cattle)", seat(state.turn))
         }
         Waiting::Cowboys => {
             format!("{} moves cowboys with the dark dice (`boy`, rules §3 Cowboys)", seat(state.turn))
@@ -696,8 +697,13 @@ fn explain(state: &State, cfg: &Config, w: Waiting, action: Action) -> String {
             }
         }
         (Waiting::Cattle, Action::Boy { .. }) => {
-            format!("the cows move first: {now}; `pass` gives up the light dice left")
+            format!("the cows move first: {now}; the cowboys move once no light die left can move a cow")
         }
+        (Waiting::Cattle, Action::Pass) => format!(
+            "seat {p} must move a cow: the light dice are always played while a cow can move (\"Les actions 2 et 3 \
+             sont systématiques\"); a cow may stop short of its die, but not stay put, and a die is lost only when no \
+             cow left can use it (rules §2 Cattle, Interpretation 16)"
+        ),
         (Waiting::Cowboys, Action::Boy { from, to, die }) => {
             let board = state.board();
             let mine = match from.field() {

@@ -2,7 +2,8 @@
 //! examples, blocking, reversals, turns around the town, and a brute-force cross-check: a
 //! naive walker that tries every sequence of spaces step by step and applies the rules
 //! literally, on thousands of random boards, for cows and cowboys and every die; and every
-//! cow and cowboy move of seeded random games (3, 4 and 6 players) against that walk.
+//! cow and cowboy move of seeded random games (3, 4 and 6 players), and of crafted
+//! positions where the thief's ranch is full, against that walk.
 
 use std::collections::{BTreeSet, HashMap};
 
@@ -10,8 +11,10 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tabula_abilene::paths::{cow_ends, cowboy_ends, reach};
 use tabula_abilene::state::{BoyAt, CowAt};
-use tabula_abilene::{Abilene, Action, Dir, Field, Hex, Ranch, Space, Spaces, Stage, State};
+use tabula_abilene::{Abilene, Action, Dir, Field, Hex, Kind, Ranch, Space, Spaces, Stage, State};
 use tabula_core::{Game, Turn};
+
+mod common;
 
 fn sp(name: &str) -> Space {
     name.parse().unwrap_or_else(|e| panic!("{e}"))
@@ -609,6 +612,25 @@ fn moves_by_the_rules(naive: &Naive, ranches: &[Ranch], st: &State, seen: &mut S
     out
 }
 
+/// The engine's cow and cowboy moves (among `legal`) are the moves of the rules' words.
+fn same_moves(naive: &Naive, ranches: &[Ranch], st: &State, legal: &[Action], seen: &mut Seen, label: &str) {
+    let want = moves_by_the_rules(naive, ranches, st, seen);
+    let got: BTreeSet<Action> =
+        legal.iter().copied().filter(|a| matches!(a, Action::Cow { .. } | Action::Boy { .. })).collect();
+    let json = || serde_json::to_string(st).unwrap();
+    assert!(
+        want == got,
+        "{label}: the rules allow but the engine refuses {:?}; the engine allows but the rules refuse {:?}; state {}",
+        want.difference(&got).map(|a| a.to_string()).collect::<Vec<_>>(),
+        got.difference(&want).map(|a| a.to_string()).collect::<Vec<_>>(),
+        json()
+    );
+    // Never `pass`: the cows must move while one can, the cowboys too; and a phase no die
+    // can play in has ended by itself.
+    assert!(!legal.contains(&Action::Pass), "{label}: {}", json());
+    assert!(!want.is_empty(), "{label}: a phase with no move left: {}", json());
+}
+
 #[test]
 fn every_move_of_random_games_matches_the_brute_force_walk() {
     let naive = Naive::new();
@@ -632,30 +654,8 @@ fn every_move_of_random_games_matches_the_brute_force_walk() {
                             && st.duel.is_none();
                         if phase {
                             assert_eq!(seat, st.turn as usize);
-                            let want = moves_by_the_rules(&naive, &ranches, &st, &mut seen);
-                            let got: BTreeSet<Action> = legal
-                                .iter()
-                                .copied()
-                                .filter(|a| matches!(a, Action::Cow { .. } | Action::Boy { .. }))
-                                .collect();
-                            let json = || serde_json::to_string(&st).unwrap();
-                            assert!(
-                                want == got,
-                                "{players} players, seed {seed}: the rules allow but the engine refuses {:?}; \
-                                 the engine allows but the rules refuse {:?}; state {}",
-                                want.difference(&got).map(|a| a.to_string()).collect::<Vec<_>>(),
-                                got.difference(&want).map(|a| a.to_string()).collect::<Vec<_>>(),
-                                json()
-                            );
-                            // `pass` in the cattle phase only; and a phase no die can play
-                            // in has ended by itself.
-                            assert_eq!(
-                                legal.contains(&Action::Pass),
-                                st.stage == Stage::Cattle,
-                                "{}",
-                                json()
-                            );
-                            assert!(!want.is_empty(), "a phase with no move left: {}", json());
+                            let label = format!("{players} players, seed {seed}");
+                            same_moves(&naive, &ranches, &st, &legal, &mut seen, &label);
                         }
                         // Half the decisions by the beginner's policy, so that cows reach
                         // the town and cowboys steal and fight; half at random.
@@ -668,6 +668,46 @@ fn every_move_of_random_games_matches_the_brute_force_walk() {
                 };
                 g.play(&mut st, action).unwrap();
             }
+        }
+    }
+    // Crafted positions for what random games rarely reach: seat 0's ranch A full for a
+    // stolen cow (its herd on the cow heads, other seats' cowboys on the outer edge), with a
+    // cowboy of his starting elsewhere (no room) or on the cow head or outer-edge field he
+    // leaves (room after the move).
+    let g = common::four();
+    let ranches = seat_ranches(4);
+    for (head_left, edge_left) in [(None, None), (Some(8), None), (None, Some(6))] {
+        let mut st = common::bare(&g);
+        for (n, f) in Ranch::A.fields_of_kind(Kind::CowHead).iter().enumerate() {
+            st.cows[n].at = if Some(n) == head_left { CowAt::Gone } else { CowAt::Field(f.field().unwrap()) };
+            if Some(n) == head_left {
+                st.ranchers[0].cowboys[0].at = BoyAt::Field(f.field().unwrap());
+            }
+        }
+        let mut k = 0;
+        for (i, f) in Ranch::A.fields_of_kind(Kind::OuterEdge).iter().enumerate() {
+            let at = BoyAt::Field(f.field().unwrap());
+            if Some(i) == edge_left {
+                st.ranchers[0].cowboys[0].at = at;
+            } else {
+                st.ranchers[2 + k / 5].cowboys[k % 5].at = at;
+                k += 1;
+            }
+        }
+        for (cow, f) in (9..17).zip(["b60", "b61", "b50", "b51", "b52", "b40", "b30", "b20"]) {
+            st.cows[cow].at = CowAt::Field(field(f));
+        }
+        for (k, f) in ["b41", "b31", "b42", "a54"].into_iter().enumerate() {
+            st.ranchers[0].cowboys[k + 1].at = BoyAt::Field(field(f));
+        }
+        let st = g.validate(st).unwrap_or_else(|e| panic!("{e}"));
+        for roll in ["roll 0 0 1 1 1", "roll 0 0 1 2 3", "roll 0 0 2 2 4"] {
+            let mut st = st.clone();
+            g.play(&mut st, g.parse_action(roll).unwrap()).unwrap();
+            assert_eq!(st.stage, Stage::Cowboys);
+            g.legal_actions(&st, &mut legal);
+            let label = format!("ranch A full, cow head {head_left:?} and edge {edge_left:?} left, {roll}");
+            same_moves(&naive, &ranches, &st, &legal, &mut seen, &label);
         }
     }
     eprintln!("{seen:?}");

@@ -309,8 +309,12 @@ fn the_prisons_example() {
     assert_eq!(st.ranchers[0].in_prison(), 2);
     assert_eq!(cowboys_on(&st, 0, BoyAt::Field(field("a74"))), 1);
     assert_eq!(st.stage, Stage::Cattle);
-    // Released cowboys may move this turn.
-    play(&g, &mut st, "pass");
+    // Released cowboys may move this turn, once the cows have moved.
+    while st.stage == Stage::Cattle {
+        let a = g.parse_action(&legal(&g, &st)[0]).unwrap();
+        g.play(&mut st, a).unwrap();
+    }
+    assert_eq!(st.stage, Stage::Cowboys);
     assert!(legal(&g, &st).iter().any(|a| a.starts_with("boy a74 ")), "{:?}", legal(&g, &st));
 }
 
@@ -558,13 +562,58 @@ fn one_cow_left_uses_either_light_die() {
     play(&g, &mut st, "cow a52 a32 2");
     assert_eq!(st.stage, Stage::Cattle);
     assert!(!legal(&g, &st).iter().any(|a| a.starts_with("cow a32 ")), "the moved cow does not move again");
-    assert!(legal(&g, &st).iter().all(|a| a == "pass" || a.starts_with("cow a60 ") && a.ends_with(" 3")));
-    // `pass` gives up the die left; `0 0` moves nothing.
-    play(&g, &mut st, "pass");
+    assert!(legal(&g, &st).iter().all(|a| a.starts_with("cow a60 ") && a.ends_with(" 3")));
+    // The other cow must use the die left (Interpretation 16); `0 0` moves nothing.
+    play(&g, &mut st, "cow a60 a50 3");
     assert_eq!(st.stage, Stage::Cowboys);
     let mut st = lone_cow(&g);
     play(&g, &mut st, "roll 0 0 1 1 1");
     assert_eq!(st.stage, Stage::Cowboys, "with 0 0 nothing moves");
+}
+
+/// "Les actions 2 et 3 sont systématiques": the cows must move while one can (Interpretation
+/// 16). No `pass` is offered, and one typed is refused, naming the rule; a cow may stop
+/// short of its die, and a die is lost only when no cow left can use it.
+#[test]
+fn the_cows_must_move_while_one_can() {
+    let g = four();
+    let mut st = lone_cow(&g);
+    put_cow(&mut st, 1, "a60");
+    let mut st = valid(&g, st);
+    play(&g, &mut st, "roll 2 3 1 1 1");
+    assert!(!legal(&g, &st).contains(&"pass".to_owned()), "{:?}", legal(&g, &st));
+    assert!(is_legal(&g, &st, "cow a52 a42 2"), "a cow may go fewer fields than its die");
+    let before = st.clone();
+    let err = g.play(&mut st, Action::Pass).unwrap_err();
+    for words in [
+        "seat 0 must move a cow",
+        "Les actions 2 et 3 sont systématiques",
+        "not stay put",
+        "rules §2 Cattle",
+        "Interpretation 16",
+    ] {
+        assert!(err.reason.contains(words), "{words}: {}", err.reason);
+    }
+    assert_eq!(st, before, "a refused `pass` changes nothing");
+    play(&g, &mut st, "cow a52 a42 2");
+    assert_eq!(st.stage, Stage::Cattle, "the second die must be used too");
+    assert!(g.check(&st, Action::Pass).is_err());
+    play(&g, &mut st, "cow a60 a61 3");
+    assert_eq!(st.stage, Stage::Cowboys);
+
+    // A cow hemmed in by seat 1's cowboys cannot use the die the other cow left: it is
+    // lost, and the phase ends by itself.
+    let mut st = lone_cow(&g);
+    put_cow(&mut st, 1, "a65");
+    let hem = field("a65").space().neighbours() & Ranch::A.fields();
+    for (k, s) in hem.iter().enumerate() {
+        put_boy(&mut st, 1, k, &s.to_string());
+    }
+    let mut st = valid(&g, st);
+    play(&g, &mut st, "roll 2 3 1 1 1");
+    assert!(legal(&g, &st).iter().all(|a| a.starts_with("cow a52 ")), "{:?}", legal(&g, &st));
+    play(&g, &mut st, "cow a52 a32 2");
+    assert_eq!((st.stage, st.dice.light_used), (Stage::Cowboys, [true, true]), "the 3 is lost");
 }
 
 /// Cows pass empty fields and their owner's cowboys, nothing else; they end on empty
