@@ -18,7 +18,8 @@ pub const MAX_MONEY: u32 = 100_000_000;
 /// The largest single payment the rules make: a sale's settlement of twice $1,000.
 pub const MAX_PAYMENT: u32 = 2_000;
 
-/// Checks a position; names every broken rule.
+/// Checks a position; names every broken rule. It never panics: a field found out of range
+/// is reported, and every later check that would index by it guards the index.
 ///
 /// # Errors
 /// Each problem, one sentence each.
@@ -303,7 +304,8 @@ pub fn validate(state: State, cfg: &Config) -> Result<State, SetupError> {
         let ok = state.stage == Stage::Sales
             && (sale.cow as usize) < state.cows.len()
             && state.cows[sale.cow as usize].at == CowAt::Abilene
-            && sale.cards[state.turn as usize] == Slot::Empty
+            // The seller plays no card; a `turn` out of range is reported above.
+            && sale.cards.get(state.turn as usize).is_none_or(|c| *c == Slot::Empty)
             && sale.cards.iter().enumerate().all(|(s, c)| {
                 *c == Slot::Empty || (s < n && state.ranchers[s].active() && *c != Slot::Hidden)
             });

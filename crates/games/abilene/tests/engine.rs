@@ -360,6 +360,54 @@ fn validate_refuses_broken_positions() {
     assert_eq!(e.problems.len(), 2, "{e}");
 }
 
+/// A seat out of range in a position with a sale in progress (fuzzing found `turn` 6
+/// indexing the sale's cards) is refused with a clear message, never a panic; so are the
+/// other seats and cows a position names.
+#[test]
+fn seats_out_of_range_are_refused_without_a_panic() {
+    let g = four();
+    let (good, cow) = sale(&g);
+    assert!(g.validate(good.clone()).is_ok());
+    let refused = |edit: &dyn Fn(&mut State)| {
+        let mut st = good.clone();
+        edit(&mut st);
+        match std::panic::catch_unwind(|| g.validate(st)) {
+            Ok(result) => result.expect_err("refused").to_string(),
+            Err(_) => panic!("validate panicked"),
+        }
+    };
+    for turn in [4, 5, 6, 7, 255] {
+        let e = refused(&|st| st.turn = turn);
+        assert!(e.contains(&format!("`turn` is seat {turn}, but the seats are 0 to 3")), "{e}");
+    }
+    let e = refused(&|st| st.sale.as_mut().unwrap().cow = 200);
+    assert!(e.contains("a sale is of a cow in Abilene"), "{e}");
+    let e = refused(&|st| st.sale.as_mut().unwrap().cards[5] = Slot::Card(CorralCard::Own));
+    assert!(e.contains("with corral cards from the other ranchers in the game"), "{e}");
+    let e = refused(&|st| st.cows[cow].owner = 9);
+    assert!(e.contains("belongs to seat 9, but the seats are 0 to 3"), "{e}");
+    let e = refused(&|st| {
+        st.turn = 6;
+        st.first = Some(6);
+        st.duel = Some(tabula_abilene::state::Duel { field: field("a42"), attacker: 6, defender: 7 });
+        st.last_sale = Some(tabula_abilene::state::SaleRecord {
+            seller: 6,
+            cow: 200,
+            cards: [Slot::Empty; 6],
+            bank: 0,
+            transfers: [0; 6],
+        });
+    });
+    for words in [
+        "`turn` is seat 6",
+        "`first` is seat 6",
+        "a duel is fought",
+        "`last_sale` is the record of a cow sold",
+    ] {
+        assert!(e.contains(words), "{words}: {e}");
+    }
+}
+
 /// Unknown field names, and unknown keys, are refused when a position is read.
 #[test]
 fn positions_with_unknown_names_are_not_read() {
