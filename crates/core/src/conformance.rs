@@ -120,6 +120,8 @@ fn check_index_space<G: Game>(game: &G) {
         assert_eq!(game.action_index(action), index, "index of {action:?} does not round-trip");
         let text = game.action_text(action);
         assert!(texts.insert(text.clone()), "two actions share the text `{text}`");
+        crate::error::ParseActionError::screen(&text)
+            .unwrap_or_else(|e| panic!("`{text}` is refused before any game reads it: {e}"));
         let parsed = game.parse_action(&text).unwrap_or_else(|e| panic!("`{text}` does not parse: {e}"));
         assert_eq!(parsed, action, "`{text}` parses to another action");
     }

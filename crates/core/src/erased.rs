@@ -14,7 +14,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 use serde_json::{Value, json};
 
-use crate::error::{ActionError, Illegal, OptionsError, SetupError, quote};
+use crate::error::{ActionError, Illegal, OptionsError, ParseActionError, SetupError, quote};
 use crate::game::{Game, Turn, sample_chance};
 use crate::options::Options;
 use crate::record::Record;
@@ -336,7 +336,7 @@ impl<G: Game> DynState for ErasedState<G> {
         outcomes.into_iter().map(|(a, p)| (self.game.0.action_text(a), p)).collect()
     }
     fn parse(&self, text: &str) -> Result<(String, usize), ActionError> {
-        let action = self.game.0.parse_action(text)?;
+        let action = self.game.0.parse_action(ParseActionError::screen(text)?)?;
         Ok((self.game.0.action_text(action), self.game.0.action_index(action)))
     }
     fn index_text(&self, index: usize) -> Result<String, ActionError> {
@@ -345,7 +345,7 @@ impl<G: Game> DynState for ErasedState<G> {
         Ok(self.game.0.action_text(action))
     }
     fn apply(&mut self, text: &str) -> Result<String, ActionError> {
-        let action = self.game.0.parse_action(text)?;
+        let action = self.game.0.parse_action(ParseActionError::screen(text)?)?;
         Ok(self.apply_action(action)?)
     }
     fn apply_index(&mut self, index: usize) -> Result<String, ActionError> {

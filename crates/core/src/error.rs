@@ -27,10 +27,42 @@ pub struct ParseActionError {
     pub reason: String,
 }
 
+/// The most characters an action's text may have: the longest action of every game is far
+/// shorter, and longer text is refused before any game reads it.
+pub const ACTION_TEXT_LIMIT: usize = 200;
+
 impl ParseActionError {
-    /// A parse error for `text` (kept to [`QUOTE_LIMIT`] characters).
+    /// A parse error for `text` (kept to [`QUOTE_LIMIT`] characters). The reason is cut
+    /// too, so that a word of the text it quotes never comes back whole.
     pub fn new(text: &str, reason: impl Into<String>) -> Self {
-        ParseActionError { text: quote(text), reason: reason.into() }
+        let reason = reason.into();
+        let reason = match reason.char_indices().nth(3 * QUOTE_LIMIT) {
+            None => reason,
+            Some((cut, _)) => format!("{}…", &reason[..cut]),
+        };
+        ParseActionError { text: quote(text), reason }
+    }
+
+    /// Refuses text that no game reads as an action, before any game reads it: longer than
+    /// [`ACTION_TEXT_LIMIT`] characters, or holding a control character (a NUL, a line
+    /// break). Tabs are read as spaces.
+    ///
+    /// # Errors
+    /// The text is too long or holds a control character.
+    pub fn screen(text: &str) -> Result<&str, ParseActionError> {
+        if text.chars().nth(ACTION_TEXT_LIMIT).is_some() {
+            return Err(ParseActionError::new(
+                text,
+                format!("an action is at most {ACTION_TEXT_LIMIT} characters"),
+            ));
+        }
+        if let Some(c) = text.chars().find(|&c| c.is_control() && c != '\t') {
+            return Err(ParseActionError::new(
+                &text.replace(|c: char| c.is_control(), "\u{fffd}"),
+                format!("it holds the control character U+{:04X}; an action is plain text", u32::from(c)),
+            ));
+        }
+        Ok(text)
     }
 }
 

@@ -31,8 +31,8 @@ pub static SPEC: GameSpec = GameSpec {
         OptionSpec {
             name: "players",
             doc: "4: one character per seat (seats 0-1 Villains, 2-3 Spies); 2: one seat per team, playing both \
-                  its characters (seat 0 the Villains, seat 1 the Spies). 3 is refused.",
-            kind: OptionKind::Int { min: 2, max: 4 },
+                  its characters (seat 0 the Villains, seat 1 the Spies).",
+            kind: OptionKind::IntChoice { values: &[2, 4] },
             default: OptionDefault::Int(4),
         },
         OptionSpec {
@@ -90,8 +90,8 @@ impl Config {
     /// Reads options the spec has checked one by one, and checks them together.
     ///
     /// # Errors
-    /// Three players (the spec allows 2 to 4 so that the refusal can say why), or an option
-    /// of another game.
+    /// Options of another game, or a seat count other than 2 or 4 (the spec refuses it
+    /// first; kept for options built by hand).
     pub fn from_options(options: &Options) -> Result<Config, OptionsError> {
         if options.spec().id != SPEC.id {
             return Err(OptionsError::new(SPEC.id, format!("these are options of {}", options.spec().id)));
