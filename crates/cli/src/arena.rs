@@ -171,7 +171,7 @@ pub fn run(args: Args) -> Result<(), String> {
             let begun = Instant::now();
             let (mut games, mut actions) = (0u64, 0u64);
             for i in 0..20 {
-                let stats = (entry.playouts)(&options, 1, config.seed.wrapping_add(i)).ok()?;
+                let stats = (entry.playouts)(&options, 1, config.seed.wrapping_add(i), false).ok()?;
                 games += stats.playouts as u64;
                 actions += stats.actions;
                 if begun.elapsed() > Duration::from_secs(1) {

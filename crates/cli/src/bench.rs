@@ -37,6 +37,12 @@ pub struct Args {
     /// (one search of `--iterations`, like OpenSpiel's `MCTSBot`).
     #[arg(long, default_value = "{}")]
     bot_options: String,
+    /// Random playouts keep what a game served to people keeps beside the rules for the
+    /// views (Fowers' Sabotage's deduction aid), as the server, the terminal client and the
+    /// engine protocol do; by default they keep the rules alone. The games played are the
+    /// same either way.
+    #[arg(long)]
+    views: bool,
     /// Print one JSON object (for scripts) instead of a table.
     #[arg(long)]
     json: bool,
@@ -56,6 +62,7 @@ fn report(out: &Value, json: bool) {
 const ROWS: &[(&str, &str, &str)] = &[
     ("bot", "bot", ""),
     ("seed", "seed", ""),
+    ("views", "views kept", ""),
     ("playouts", "playouts", ""),
     ("actions", "actions", ""),
     ("chance_actions", "of which chance", ""),
@@ -81,6 +88,7 @@ fn table(out: &Value) -> String {
         let value = match &out[key] {
             Value::Null => continue,
             Value::String(s) => s.clone(),
+            Value::Bool(b) => (if *b { "yes" } else { "no" }).to_owned(),
             Value::Number(n) if n.is_f64() => {
                 let x = n.as_f64().unwrap_or_default();
                 let digits = if x >= 100.0 {
@@ -133,13 +141,15 @@ pub fn run(args: Args) -> Result<(), String> {
     if args.playouts == 0 {
         return Err("--playouts must be at least 1".to_owned());
     }
-    let stats = (entry.playouts)(&options, args.playouts, args.seed).map_err(|e| e.to_string())?;
+    let stats =
+        (entry.playouts)(&options, args.playouts, args.seed, args.views).map_err(|e| e.to_string())?;
     let seconds = stats.seconds.max(1e-9);
     let out = json!({
         "game": entry.spec.id,
         "canonical": options.canonical(),
         "options": options.to_json(),
         "seed": args.seed,
+        "views": args.views,
         "playouts": stats.playouts,
         "actions": stats.actions,
         "chance_actions": stats.chance_actions,

@@ -95,10 +95,19 @@ struct Row<'a> {
     player: &'a mut i32,
 }
 
+/// A new game keeping the rules alone ([`Game::rules_only`]): a batch steps games for
+/// learning, at the rules' own speed; what a view keeps beside the rules (Fowers'
+/// Sabotage's deduction aid) is not in its observations.
+fn fresh<G: Game>(game: &G) -> G::State {
+    let mut state = game.initial_state();
+    game.rules_only(&mut state);
+    state
+}
+
 impl<G: Game> Batch<G> {
     /// `n` games of `game`, seeded from `seed` (call [`DynBatch::reset`] before stepping).
     pub fn new(game: G, n: usize, seed: u64) -> Self {
-        let states = vec![game.initial_state(); n];
+        let states = vec![fresh(&game); n];
         let rngs = (0..n).map(|i| game_rng(seed, i)).collect();
         Batch { game, states, rngs, actions: Vec::with_capacity(n), threads: 1 }
     }
@@ -273,7 +282,7 @@ impl<G: Game> DynBatch for Batch<G> {
                     _: Option<G::Action>,
                     row: Row<'_>,
                     scratch: &mut Scratch<G>| {
-            *state = game.initial_state();
+            *state = fresh(game);
             settle(game, state, rng, scratch);
             row.rewards.fill(0.0);
             *row.terminated = false;
@@ -320,7 +329,7 @@ impl<G: Game> DynBatch for Batch<G> {
                 for (reward, value) in row.rewards.iter_mut().zip(&scratch.returns) {
                     *reward = *value as f32;
                 }
-                *state = game.initial_state();
+                *state = fresh(game);
                 settle(game, state, rng, scratch);
             }
             write_decision(game, state, row, scratch);

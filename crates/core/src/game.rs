@@ -117,6 +117,16 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// An illegal action may leave the state inconsistent.
     fn play_unchecked(&self, state: &mut Self::State, action: Self::Action);
 
+    /// Stops keeping in `state` what only views read and the rules never do (Fowers'
+    /// Sabotage keeps each team's deduction aid beside its rules), so that a simulation
+    /// (random playouts, batched stepping) pays for the rules alone. The rules play on
+    /// exactly as before: the same actions are legal and lead to the same positions; only
+    /// the views lose what was dropped (the game's documentation says what they show
+    /// instead). Nothing to drop by default.
+    fn rules_only(&self, state: &mut Self::State) {
+        let _ = state;
+    }
+
     /// Applies an action after checking it; a refused action leaves the state untouched.
     ///
     /// # Errors

@@ -58,8 +58,9 @@ pub struct GameEntry {
     pub make_bot: BotMaker,
     /// The names of the bots available for this game.
     pub bots: &'static [&'static str],
-    /// Runs random playouts through the generic (monomorphised) API, for benchmarks.
-    pub playouts: fn(&Options, usize, u64) -> Result<PlayoutStats, OptionsError>,
+    /// Runs random playouts through the generic (monomorphised) API, for benchmarks
+    /// ([`run_playouts`]).
+    pub playouts: fn(&Options, usize, u64, bool) -> Result<PlayoutStats, OptionsError>,
     /// Makes `n` games stepped together through the generic API, seeded from a seed
     /// (Python's `VectorEnv`).
     pub make_batch: BatchMaker,
@@ -78,7 +79,9 @@ pub struct PlayoutStats {
     pub seconds: f64,
 }
 
-/// Runs `playouts` random games of `G` from seed `seed` with the generic API.
+/// Runs `playouts` random games of `G` from seed `seed` with the generic API, keeping the
+/// rules alone ([`Game::rules_only`]), or with `views` what a game served to people keeps
+/// beside them too (the same games from the same seed, for a comparison).
 ///
 /// # Errors
 /// Invalid options.
@@ -86,6 +89,7 @@ pub fn run_playouts<G: Game>(
     options: &Options,
     playouts: usize,
     seed: u64,
+    views: bool,
 ) -> Result<PlayoutStats, OptionsError> {
     use rand::SeedableRng;
     let game = G::new(options)?;
@@ -95,6 +99,9 @@ pub fn run_playouts<G: Game>(
     let (mut total, mut chance) = (0, 0);
     for _ in 0..playouts {
         let mut state = game.initial_state();
+        if !views {
+            game.rules_only(&mut state);
+        }
         let (t, c) = crate::game::random_playout(&game, &mut state, &mut actions, &mut outcomes, &mut rng);
         total += t;
         chance += c;

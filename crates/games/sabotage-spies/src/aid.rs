@@ -289,6 +289,20 @@ impl Default for Aids {
 }
 
 impl Aids {
+    /// No aid kept: a state keeping the rules alone ([`Game::rules_only`](tabula_core::Game::rules_only)),
+    /// or a position read without its history. Its views hold no world (`deduction.worlds`
+    /// 0, neither exact nor complete) and determinization draws the other team's side from
+    /// what is public ([`crate::view::determinize`]).
+    pub fn unknown() -> Aids {
+        Aids {
+            tracking: false,
+            worlds: [Arc::new(Worlds::default()), Arc::new(Worlds::default())],
+            exact: [false; 2],
+            complete: [false; 2],
+            probe: Probe::default(),
+        }
+    }
+
     /// The aids of a game that has not begun: each side as set up.
     pub fn of(sides: &[Side; 2]) -> Aids {
         Aids {

@@ -183,6 +183,11 @@ impl Game for SabotageSpies {
         aid::play(state, &self.cfg, action);
     }
 
+    /// Drops the deduction aids: the rules never read them (rules §The deduction aid).
+    fn rules_only(&self, state: &mut State) {
+        state.aid = aid::Aids::unknown();
+    }
+
     fn returns_into(&self, state: &State, out: &mut [f64]) {
         for (seat, r) in out.iter_mut().enumerate() {
             let team = self.cfg.team_of(seat);

@@ -15,9 +15,13 @@ use crate::state::{DieUse, Loc, Phase, State, team_index};
 use crate::tiles::{Effect, table};
 use crate::view::View;
 
-/// The rooms the other team may be in, by the view's deduction aid.
+/// The rooms the other team may be in, by the view's deduction aid (every room where no
+/// aid is kept).
 fn suspects(view: &View) -> Rooms {
     let d = &view.deduction;
+    if d.worlds == 0 {
+        return Rooms::ALL;
+    }
     let mut rooms = d.rooms[0];
     for r in d.rooms[1].iter() {
         rooms = rooms.with(r);

@@ -441,8 +441,9 @@ pub enum Outcome {
     Draw,
 }
 
-/// The full (referee) state.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// The full (referee) state. Two states are equal when the rules see them alike: the
+/// deduction aids kept beside the rules ([`State::aid`]) are not part of the position.
+#[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct State {
     /// Where the game stands.
@@ -505,9 +506,80 @@ pub struct State {
     /// What the plans of this round were made on (public; set by the roll).
     #[serde(default)]
     pub plan_time: PlanTime,
-    /// The deduction aids: each team's possible sides as the other team may know them.
-    #[serde(default)]
+    /// The deduction aids kept beside the rules: each team's possible sides as the other
+    /// team may know them, for the views. The rules never read them; a state keeping the
+    /// rules alone ([`Aids::unknown`](crate::aid::Aids::unknown)) plays the same game.
+    /// Not part of the position: never written with it, and a position read without its
+    /// history has none.
+    #[serde(skip, default = "crate::aid::Aids::unknown")]
     pub aid: crate::aid::Aids,
+}
+
+impl PartialEq for State {
+    fn eq(&self, other: &State) -> bool {
+        // Every field but the aid, named so that a new field cannot be forgotten here.
+        let State {
+            phase,
+            round,
+            walls,
+            machines,
+            generators,
+            starter,
+            hit_track,
+            hack_track,
+            modify,
+            slide,
+            roll,
+            revealed,
+            devices,
+            builds,
+            smoke,
+            frozen,
+            scanned,
+            removed,
+            penalty,
+            markers,
+            slot,
+            order,
+            stage,
+            pending,
+            window_due,
+            sides,
+            log,
+            outcome,
+            plan_time,
+            aid: _,
+        } = self;
+        *phase == other.phase
+            && *round == other.round
+            && *walls == other.walls
+            && *machines == other.machines
+            && *generators == other.generators
+            && *starter == other.starter
+            && *hit_track == other.hit_track
+            && *hack_track == other.hack_track
+            && *modify == other.modify
+            && *slide == other.slide
+            && *roll == other.roll
+            && *revealed == other.revealed
+            && *devices == other.devices
+            && *builds == other.builds
+            && *smoke == other.smoke
+            && *frozen == other.frozen
+            && *scanned == other.scanned
+            && *removed == other.removed
+            && *penalty == other.penalty
+            && *markers == other.markers
+            && *slot == other.slot
+            && *order == other.order
+            && *stage == other.stage
+            && *pending == other.pending
+            && *window_due == other.window_due
+            && *sides == other.sides
+            && *log == other.log
+            && *outcome == other.outcome
+            && *plan_time == other.plan_time
+    }
 }
 
 /// The public facts a plan is judged on (rules §Phase II): the walls, the Generators' cubes

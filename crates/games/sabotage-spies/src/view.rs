@@ -222,7 +222,7 @@ fn draw<R: Rng + ?Sized>(view: &View, config: &Config, rng: &mut R) -> (State, b
     let own = team_index(view.team);
     let h = 1 - own;
     let world = match view.worlds.len() {
-        0 => World::of(Side::default()),
+        0 => World::of(public_side(view, config, rng)),
         n => view.worlds.get(rng.random_range(0..n)),
     };
     let mut sides = [Side::default(); 2];
@@ -276,4 +276,68 @@ pub fn masked(action: Action) -> Option<&'static str> {
         Action::UnlockSwagger | Action::UnlockTier(_) | Action::UnlockNone => "unlock ?",
         _ => return None,
     })
+}
+
+/// Where no aid is kept (a position read without its history, a state keeping the rules
+/// alone): a side of the other team drawn from what is public alone. Its characters are
+/// the revealed ones (or drawn among their team's, none alike), each in a room drawn
+/// uniformly (a Villain in a room without a Generator before the first round; a Spy off
+/// the map before landing or after a hit), with blank boards and no hidden device.
+fn public_side<R: Rng + ?Sized>(view: &View, config: &Config, rng: &mut R) -> Side {
+    use crate::map::Room;
+    use crate::state::{Hidden, Loc};
+    let own = team_index(view.team);
+    let h = 1 - own;
+    let team = if h == 0 { Team::Villains } else { Team::Spies };
+    let data = crate::data::data();
+    let mut side = Side::default();
+    let chosen = match view.phase {
+        Phase::Characters => usize::from(view.slot),
+        _ => 4,
+    };
+    let mut taken: Vec<CharId> = view.characters.iter().flatten().copied().collect();
+    for c in 0..2 {
+        let slot = 2 * h + c;
+        let mut ch = Hidden::default();
+        if h == 0 && !config.intro {
+            // A full game's Villain starts with a marker on every unlock space.
+            ch.unlock_spaces = 0b11_1111;
+        }
+        ch.id = match view.characters[slot] {
+            Some(id) => Some(id),
+            None if slot < chosen => {
+                let free: Vec<CharId> = (0..data.characters.len())
+                    .filter(|&i| data.characters[i].team == team)
+                    .map(|i| CharId(i as u8))
+                    .filter(|id| !taken.contains(id))
+                    .collect();
+                let id = free.get(rng.random_range(0..free.len().max(1))).copied();
+                taken.extend(id);
+                id
+            }
+            None => None,
+        };
+        let generators: Vec<Room> = view.generators.iter().map(|g| g.room).collect();
+        let any_room = |rng: &mut R, avoid: &[Room]| {
+            let rooms: Vec<Room> = Room::ALL.into_iter().filter(|r| !avoid.contains(r)).collect();
+            rooms[rng.random_range(0..rooms.len())]
+        };
+        ch.loc = if h == 0 {
+            let placed = match view.phase {
+                Phase::Characters | Phase::Starter | Phase::Map => false,
+                Phase::Starts => slot < usize::from(view.slot),
+                _ => true,
+            };
+            if placed {
+                Loc::On(any_room(rng, if view.round == 0 { &generators } else { &[] }))
+            } else {
+                Loc::Off
+            }
+        } else {
+            let landed = view.log.iter().any(|e| matches!(e, Event::Landed(s) if usize::from(*s) == slot));
+            if landed && !view.removed[slot] { Loc::On(any_room(rng, &[])) } else { Loc::Off }
+        };
+        side.chars[c] = ch;
+    }
+    side
 }

@@ -97,3 +97,51 @@ fn statistics_of_random_games() {
         );
     }
 }
+
+/// The rules never read the deduction aids: a game keeping the rules alone
+/// (`Game::rules_only`) plays the same game as one keeping them, position for position, and
+/// every position it reaches is accepted back by `validate` from its JSON, which never
+/// carries an aid.
+#[test]
+fn the_rules_play_the_same_game_without_the_aids() {
+    use tabula_core::{Game, Turn};
+    use tabula_sabotage_spies::SabotageSpies;
+    for (set, steps) in [
+        (serde_json::json!({"intro": true}), 400),
+        (serde_json::json!({"players": 2, "map": "variable"}), 150),
+    ] {
+        let game = SabotageSpies::from_json(&set).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let mut kept = game.initial_state();
+        let mut bare = game.initial_state();
+        game.rules_only(&mut bare);
+        let (mut legal, mut buffer) = (Vec::new(), Vec::new());
+        for step in 0..steps {
+            let action = match game.turn(&kept) {
+                Turn::Terminal => break,
+                Turn::Chance => game.sample_chance(&kept, &mut buffer, &mut rng),
+                Turn::Player(_) => {
+                    game.legal_actions(&kept, &mut legal);
+                    let mut other = Vec::new();
+                    game.legal_actions(&bare, &mut other);
+                    assert_eq!(legal, other, "{set} step {step}: the legal actions differ");
+                    legal[rng.random_range(0..legal.len())]
+                }
+            };
+            game.play_unchecked(&mut kept, action);
+            game.play_unchecked(&mut bare, action);
+            assert_eq!(kept, bare, "{set} step {step}: the positions differ after {action}");
+            let json = serde_json::to_value(&bare).unwrap();
+            assert!(json.get("aid").is_none(), "a position's JSON carries no aid");
+            let back: State = serde_json::from_value(json).unwrap();
+            let back = game.validate(back).unwrap_or_else(|e| panic!("{set} step {step}: {e}"));
+            assert_eq!(back, kept, "{set} step {step}: the position read back differs");
+            // The views of the game keeping the rules alone hold no world.
+            let view = game.view(&bare, 0);
+            assert_eq!(view.deduction.worlds, 0);
+            assert!(!view.deduction.exact && !view.deduction.complete);
+        }
+        assert!(kept.aid.tracking && !bare.aid.tracking);
+        assert!(game.view(&kept, 0).deduction.worlds > 0, "the game keeping them has its aids");
+    }
+}
