@@ -193,3 +193,30 @@ fn every_game_writes_observations_and_masks_through_the_erased_layer() {
         assert_eq!(game.observation_shape(), vec![len], "{}", game.canonical());
     }
 }
+
+/// Hostile action text is refused before any game reads it, with a short message, and
+/// changes nothing: a huge word is never echoed whole, and a NUL is not read as a space.
+#[test]
+fn huge_or_control_action_text_is_refused_shortly_by_every_game() {
+    let registry = tabula_registry::registry();
+    for entry in registry.entries() {
+        let game = registry.make(entry.spec.id, &serde_json::Value::Null).unwrap();
+        let mut state = game.new_state(3);
+        while state.turn() == Turn::Chance {
+            state.sample_chance().unwrap();
+        }
+        let before = state.state_json();
+        let legal = state.legal_actions();
+        let huge = "Zq".repeat(100_000);
+        for bad in [huge.clone(), format!("{} {huge}", legal[0]), legal[0].replacen(' ', "\0", 1) + "\0"] {
+            let e = state.apply(&bad).unwrap_err().to_string();
+            assert!(e.len() < 700, "{}: a {}-byte message for a {}-byte action", entry.spec.id, e.len(), bad.len());
+            assert!(!e.contains('\0'), "{}: the message echoes a NUL", entry.spec.id);
+            assert!(state.parse(&bad).is_err());
+        }
+        assert!(state.apply(&format!("{}\0", legal[0])).unwrap_err().to_string().contains("control character"));
+        assert_eq!(state.state_json(), before, "{}: a refusal changed the game", entry.spec.id);
+        // Every game still reads its own legal actions.
+        state.apply(&legal[0]).unwrap();
+    }
+}
