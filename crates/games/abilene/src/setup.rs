@@ -228,6 +228,7 @@ pub fn validate(state: State, cfg: &Config) -> Result<State, SetupError> {
         if c as usize >= state.cows.len()
             || state.cows[c as usize].at != CowAt::Abilene
             || state.town.as_slice()[..k].contains(&c)
+            || state.sale.is_some_and(|x| x.cow == c)
         {
             bad(format!("`town` lists cow {c}, which is not waiting in Abilene"));
         }
@@ -254,6 +255,89 @@ pub fn validate(state: State, cfg: &Config) -> Result<State, SetupError> {
         }
     }
 
+    // Setup: the herds are placed from the first player clockwise, each on its cow heads in
+    // field order, while the cowboys stand on their boots; the cow heads still to be filled
+    // wait empty, so that the rules can put each cow down (rules §Setup).
+    if state.stage == Stage::Setup {
+        for (s, r) in state.ranchers.iter().enumerate() {
+            let boots = ranch(cfg, s).fields_of_kind(Kind::Boot);
+            if !r.cowboys.iter().all(|b| matches!(b.at, BoyAt::Field(f) if boots.contains(f.space()))) {
+                bad(format!(
+                    "during setup seat {s}'s five cowboys stand on the boot fields of ranch {} (rules §Setup: \"les \
+                     Cow-boys sur les cases avec une botte\")",
+                    ranch(cfg, s).letter()
+                ));
+            }
+        }
+        let placed =
+            |s: usize| state.cows[State::herd_range(s)].iter().filter(|c| c.at != CowAt::Unplaced).count();
+        for s in 0..n {
+            let r = ranch(cfg, s);
+            for f in r.fields_of_kind(Kind::CowHead).iter().skip(placed(s)).filter_map(Space::field) {
+                if count[f.index()] > 0 {
+                    bad(format!(
+                        "{f} is the cow-head field where a cow of herd {} is still to be placed, so it holds no piece \
+                         during setup (rules §Setup: \"Chaque case ne peut contenir qu'une seule figurine\")",
+                        r.letter()
+                    ));
+                }
+            }
+        }
+        if let Some(f) = state.first
+            && (f as usize) < n
+            && (state.turn as usize) < n
+        {
+            // Seats are placed in the order of play from `first`: those before `turn` are
+            // done, `turn` is placing (its ninth cow passes the turn on), the others wait.
+            let order = |s: usize| (s + n - f as usize) % n;
+            let now = order(state.turn as usize);
+            for s in 0..n {
+                let k = placed(s);
+                let ok = match order(s).cmp(&now) {
+                    std::cmp::Ordering::Less => k == HERD_SIZE,
+                    std::cmp::Ordering::Equal => k < HERD_SIZE,
+                    std::cmp::Ordering::Greater => k == 0,
+                };
+                if !ok {
+                    bad(format!(
+                        "seat {s} has {k} cows placed, but the herds are placed whole, one seat after the other from seat \
+                         {f} (who starts) to seat {} (placing now), clockwise (rules §Setup)",
+                        state.turn
+                    ));
+                }
+            }
+        }
+    }
+
+    // The start of a turn: the game is not over, and the player is in the game (rules §End of
+    // the game, §Money).
+    if matches!(state.stage, Stage::Roll | Stage::Prison | Stage::Cattle | Stage::Cowboys | Stage::Sales)
+        && state.ranchers.get(state.turn as usize).is_some_and(|r| !r.active())
+    {
+        bad(format!(
+            "seat {} is bankrupt and out of the game: he has no more turns (rules §Money)",
+            state.turn
+        ));
+    }
+    if state.stage == Stage::Roll {
+        let active = state.active_seats().count();
+        let empty = state.active_seats().find(|&s| state.cows_in_ranch(s) == 0);
+        if active < 2 {
+            bad("fewer than two ranchers are left in the game, so it is over (rules §End of the game)".into());
+        }
+        if let Some(s) = empty {
+            bad(format!(
+                "seat {s} has no cow left in his ranch, so the game is over (rules §End of the game)"
+            ));
+        }
+        if cfg.short_game > 0 && state.sold >= cfg.short_game {
+            bad(format!(
+                "{} cows are sold, and the short game ends after {} (option `short_game`)",
+                state.sold, cfg.short_game
+            ));
+        }
+    }
+
     // The turn.
     let d = state.dice;
     if matches!(state.stage, Stage::Setup | Stage::Roll | Stage::Over) {
@@ -268,6 +352,29 @@ pub fn validate(state: State, cfg: &Config) -> Result<State, SetupError> {
         || d.dark[2] > 4
     {
         bad("the light dice show 0–5 and the dark dice 1–4, each group in ascending order".into());
+    }
+    let light_used = d.light_used.iter().filter(|&&u| u).count();
+    let dark_used = d.dark_used.iter().filter(|&&u| u).count();
+    let dice_ok = match state.stage {
+        // Before a turn the dice are all unused (above).
+        Stage::Setup | Stage::Roll | Stage::Over => true,
+        Stage::Prison => light_used == 0 && dark_used == 0,
+        Stage::Cattle => dark_used == 0,
+        Stage::Cowboys => light_used == 2,
+        Stage::Sales => light_used == 2 && dark_used == 3,
+    };
+    if !dice_ok {
+        bad(format!(
+            "in stage {:?} the dice used are wrong: none before the cattle phase, the light dice only in it, both light \
+             dice from the cowboy phase on, and every die in the sales phase",
+            state.stage
+        ));
+    }
+    let cows_moved = state.cows.iter().filter(|c| c.moved).count();
+    if cows_moved > light_used {
+        bad(format!(
+            "{cows_moved} cows moved with {light_used} light dice used: each light die moves one cow"
+        ));
     }
     if !in_turn
         && (state.released
@@ -331,8 +438,9 @@ pub fn validate(state: State, cfg: &Config) -> Result<State, SetupError> {
                 if owner as usize >= n
                     || by as usize >= n
                     || !state.ranchers[owner as usize].cowboys.iter().any(|b| b.at == BoyAt::Held)
+                    || !state.ranchers[by as usize].active()
                 {
-                    bad("a cowboy placement waits for a held cowboy".into());
+                    bad("a cowboy placement waits for a held cowboy, placed by a rancher in the game".into());
                 }
             }
             Task::PlaceCow { cow } => {
