@@ -272,10 +272,11 @@ fn plans(state: &State, config: &Config, bad: &mut impl FnMut(String)) {
     use crate::state::{DICE, DieUse, PLAN_STEPS, SPACES};
     for s in 0..4 {
         let p = state.ch(s).plan;
-        if p.lazy || p.skipped > 0 || p.free || p.want != [0; SPACES] {
-            bad(format!(
-                "slot {s}'s plan is a deduction world's (lazy, skipped, free or wanted steps), never a game's"
-            ));
+        // A deduction world's lazy plan waits for its tiles to be chosen as it runs: the
+        // rules cannot play it. What else a determinized copy's completed plan keeps of its
+        // world (steps counted as skipped, directions wanted, widened) the rules never read.
+        if p.lazy {
+            bad(format!("slot {s}'s plan is a deduction world's (lazy), never a game's"));
             continue;
         }
         if usize::from(p.tile_steps) > SPACES
@@ -291,11 +292,15 @@ fn plans(state: &State, config: &Config, bad: &mut impl FnMut(String)) {
         if p.tiles[usize::from(p.tile_steps)..].iter().any(Option::is_some) {
             bad(format!("slot {s}'s plan has a tile on a space its steps have not reached"));
         }
+        // Planning places the dice in the roll's order; once execution has begun, a plan
+        // (a determinized copy's, completed as it ran) may hold them in any order.
         let (placed, unplaced) = p.dice.split_at(usize::from(p.die_steps));
-        if placed.contains(&DieUse::Unplaced) || unplaced.iter().any(|d| *d != DieUse::Unplaced) {
+        if state.phase == Phase::Plan
+            && (placed.contains(&DieUse::Unplaced) || unplaced.iter().any(|d| *d != DieUse::Unplaced))
+        {
             bad(format!("slot {s}'s plan places its first {} dice, and only those", p.die_steps));
         }
-        for d in placed {
+        for d in &p.dice {
             match *d {
                 DieUse::On { space, value } => {
                     if usize::from(space) >= SPACES || !(1..=6).contains(&value) {
