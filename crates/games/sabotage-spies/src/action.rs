@@ -18,6 +18,7 @@
 //! | `first chantico` | [`Action::First`] |
 //! | `aim left`, `aim c3` | [`Action::AimDir`], [`Action::AimRoom`] |
 //! | `build b2` | [`Action::Build`] |
+//! | `build b2 from a1` | [`Action::BuildFrom`]: with both tokens of the kind on the map, the one picked up |
 //! | `scan row 2`, `scan col c`, `scan quad ne` | [`Action::Scan`] (`column`, `quadrant` accepted) |
 //! | `detect col b` | [`Action::Detect`] |
 //! | `land top`, `bottom`, `left`, `right`, `land beacon` | [`Action::Land`] |
@@ -59,6 +60,7 @@
 //! | `unlock swagger`, `unlock tier`, `unlock none` | 3 | 535 | in that order |
 //! | `unlock tier T`, T a Spy advanced tile | 20 | 538 | T − 8 |
 //! | `slide …` | 36,201 | 558 | the schedule's rank ([`Schedule::rank`]) |
+//! | `build R from F` | 256 | 36,759 | 16·R + F |
 //!
 //! ```
 //! use tabula_sabotage_spies::action::Action;
@@ -78,8 +80,8 @@ use tabula_core::error::quote;
 use crate::data::{Team, data};
 use crate::map::{Area, Dir, Edge, Half, Room};
 
-/// The number of distinct actions (rules §Notation: 558 + 36,201).
-pub const NUM_ACTIONS: usize = 36_759;
+/// The number of distinct actions (rules §Notation: 558 + 36,201 + 256).
+pub const NUM_ACTIONS: usize = 37_015;
 /// Tiles in the notation (the 8 starting tiles, then 8 characters × 5).
 pub const NUM_TILES: usize = 48;
 /// Characters (Spies acrobat, hacker, hawk, juicer; Villains chantico, count-v, nadesh, ophidian).
@@ -179,6 +181,14 @@ pub enum Action {
     AimRoom(Room),
     /// `build b2`.
     Build(Room),
+    /// `build b2 from a1`: a build while both tokens of the kind are on the map, in two
+    /// rooms: the token picked up (the one in `from`) is placed in `room`.
+    BuildFrom {
+        /// Where the token is placed.
+        room: Room,
+        /// The room of the token picked up.
+        from: Room,
+    },
     /// `scan row 2` (rows, columns, quadrants only).
     Scan(Area),
     /// `detect col b`.
@@ -491,7 +501,8 @@ const _: () = assert!(sequences(0, 4) == 126 && TILE_NONE == 304 && DIE_OFF == 4
 const _: () = assert!(
     schedules_of(0) + schedules_of(1) + schedules_of(2) + schedules_of(3) + schedules_of(4) == NUM_SCHEDULES
 );
-const _: () = assert!(SLIDE + NUM_SCHEDULES == NUM_ACTIONS);
+const BUILD_FROM: usize = SLIDE + NUM_SCHEDULES;
+const _: () = assert!(BUILD_FROM + 16 * 16 == NUM_ACTIONS);
 
 impl Action {
     /// The action's index in `0..NUM_ACTIONS` (the module's table).
@@ -529,6 +540,7 @@ impl Action {
             Action::AimDir(dir) => AIM_DIR + dir.index(),
             Action::AimRoom(room) => AIM_ROOM + room.index(),
             Action::Build(room) => BUILD + room.index(),
+            Action::BuildFrom { room, from } => BUILD_FROM + 16 * room.index() + from.index(),
             Action::Scan(area) => SCAN + area.scan_index().unwrap_or(0),
             Action::Detect(area) => DETECT + area.scan_index().unwrap_or(0),
             Action::Land(landing) => LAND + landing.index(),
@@ -598,8 +610,13 @@ impl Action {
             [Action::UnlockSwagger, Action::UnlockTier(None), Action::UnlockNone][i - UNLOCK]
         } else if i < SLIDE {
             Action::UnlockTier(Some(TileId(SPY_ADVANCED.start + (i - UNLOCK_TIER) as u8)))
-        } else {
+        } else if i < BUILD_FROM {
             Action::Slide(Schedule::unrank(i - SLIDE)?)
+        } else if i < NUM_ACTIONS {
+            let k = i - BUILD_FROM;
+            Action::BuildFrom { room: Room::from_index(k / 16)?, from: Room::from_index(k % 16)? }
+        } else {
+            return None;
         })
     }
 
@@ -652,6 +669,7 @@ impl fmt::Display for Action {
             Action::AimDir(dir) => write!(f, "aim {dir}"),
             Action::AimRoom(room) => write!(f, "aim {room}"),
             Action::Build(room) => write!(f, "build {room}"),
+            Action::BuildFrom { room, from } => write!(f, "build {room} from {from}"),
             Action::Scan(area) => write!(f, "scan {area}"),
             Action::Detect(area) => write!(f, "detect {area}"),
             Action::Land(landing) => write!(f, "land {landing}"),
@@ -716,7 +734,17 @@ fn parse_words(words: &[&str]) -> Result<Action, String> {
             },
             _ => return Err("`aim` takes a direction or a room, like `aim left` or `aim c3`".to_owned()),
         },
-        "build" => Action::Build(parse_room("build", args)?),
+        "build" => match args {
+            [room, "from", from] => Action::BuildFrom {
+                room: parse_room("build", &[room])?,
+                from: parse_room("build … from", &[from])?,
+            },
+            _ => Action::Build(parse_room("build", args).map_err(|e| {
+                format!(
+                    "{e}; with both tokens of the kind on the map, `build b2 from a1` names the one picked up"
+                )
+            })?),
+        },
         "scan" => Action::Scan(parse_area("scan", args)?),
         "detect" => Action::Detect(parse_area("detect", args)?),
         "land" => match args {

@@ -106,7 +106,7 @@ fn score(view: &View, action: Action) -> f64 {
         Action::DieOn { .. } => 3.0,
         Action::DieUnlock { .. } => 3.5,
         Action::DieOff => 0.5,
-        Action::AimRoom(room) | Action::Build(room) => {
+        Action::AimRoom(room) | Action::Build(room) | Action::BuildFrom { room, .. } => {
             let mut s = 1.0;
             if !spies && seen.contains(room) {
                 s += 4.0;

@@ -331,6 +331,21 @@ fn check_execute(state: &State, config: &Config, action: Action) -> Result<(), S
             targets(state, slot, tile, &mut options);
             if options.contains(&action) {
                 Ok(())
+            } else if let Action::Build(r) = action
+                && let Some(Action::BuildFrom { from, .. }) =
+                    options.iter().find(|a| matches!(a, Action::BuildFrom { room, .. } if *room == r))
+            {
+                let other = options
+                    .iter()
+                    .find_map(|a| match a {
+                        Action::BuildFrom { room, from: f } if *room == r && f != from => Some(*f),
+                        _ => None,
+                    })
+                    .unwrap_or(*from);
+                Err(format!(
+                    "both tokens of this device are on the map, in {from} and {other}: name the one you pick up, \
+                     `build {r} from {from}` or `build {r} from {other}` (rules §Build)"
+                ))
             } else if options.is_empty() {
                 Err("nothing to target".into())
             } else {
@@ -546,6 +561,7 @@ pub fn targets(state: &State, slot: usize, tile: TileId, out: &mut Vec<Action>) 
             out.extend(rooms.iter().map(Action::Build));
         }
         Target::Anywhere { plan_time: false } => out.extend(Room::ALL.into_iter().map(Action::Build)),
+        Target::Own if matches!(spec.effect, Effect::Build(_)) => out.push(Action::Build(room)),
         _ if spec.effect == Effect::Parachute => {
             for half in Half::of(room) {
                 out.push(Action::Land(Landing::Half(half)));
@@ -557,10 +573,45 @@ pub fn targets(state: &State, slot: usize, tile: TileId, out: &mut Vec<Action>) 
         }
         _ => {}
     }
+    with_pickup(state, spec, out);
+}
+
+/// The rooms of the two tokens of a kind when both are on the map in different rooms: a
+/// build then picks one of them up, the builder's choice (rules §Build: "If that device
+/// token is already on the map, you can pick it up and place it again").
+pub fn pickup_choice(state: &State, kind: DeviceKind) -> Option<[Room; 2]> {
+    let mut rooms = kind.tokens().map(|t| state.devices.get(t).copied().flatten().map(|d| d.room));
+    match (rooms.next()??, rooms.next()??, rooms.next()) {
+        (a, b, None) if a != b => Some([a.min(b), a.max(b)]),
+        _ => None,
+    }
+}
+
+/// With [`pickup_choice`], each build target becomes one per token picked up.
+fn with_pickup(state: &State, spec: &TileSpec, out: &mut Vec<Action>) {
+    let Effect::Build(kind) = spec.effect else { return };
+    let Some(from) = pickup_choice(state, kind) else {
+        // A plain build in its own room has nothing to choose.
+        if spec.target == Target::Own {
+            out.clear();
+        }
+        return;
+    };
+    let rooms: Vec<Room> =
+        out.iter().filter_map(|a| if let Action::Build(r) = a { Some(*r) } else { None }).collect();
+    out.clear();
+    for room in rooms {
+        out.extend(from.map(|from| Action::BuildFrom { room, from }));
+    }
 }
 
 /// Whether a declared tile with a choice of target needs the player now.
-fn needs_target(spec: &TileSpec) -> bool {
+fn needs_target(state: &State, spec: &TileSpec) -> bool {
+    if let Effect::Build(kind) = spec.effect
+        && pickup_choice(state, kind).is_some()
+    {
+        return true;
+    }
     spec.effect == Effect::Parachute
         || matches!(
             spec.target,
@@ -1078,12 +1129,12 @@ fn execute(state: &mut State, config: &Config, slot: usize, spec: &TileSpec, k: 
         }
         Effect::Build(kind) if matches!(spec.target, Target::Anywhere { plan_time: true }) => {
             let room = planned.room.expect("planned with its room");
-            build(state, kind, room);
+            build(state, kind, room, None);
             finish_action(state, slot, spec.speech != Speech::Silent);
         }
         _ => {
             say(state, slot, spec);
-            if needs_target(spec) {
+            if needs_target(state, spec) {
                 state.pending = Pending::Target(spec.id);
             } else {
                 resolve(state, config, slot, spec.id, None);
@@ -1149,7 +1200,7 @@ fn destroy_walls_between(state: &mut State, rooms: Rooms) {
 
 /// Places a device of `kind` in `room`, moving the oldest token if all are on the map
 /// (rules §Build, Interpretation 26).
-fn build(state: &mut State, kind: DeviceKind, room: Room) {
+fn build(state: &mut State, kind: DeviceKind, room: Room, from: Option<Room>) {
     // A secret token's build is not counted: the count is public (every public token
     // carries it), and the Virus and the Beacon are built undeclared.
     let secret = Token { room, stamp: 0, round: state.round };
@@ -1162,7 +1213,8 @@ fn build(state: &mut State, kind: DeviceKind, room: Room) {
             let tokens = kind.tokens();
             let slot = tokens
                 .clone()
-                .find(|&t| state.devices[t].is_none())
+                .find(|&t| from.is_some_and(|f| state.devices[t].is_some_and(|d| d.room == f)))
+                .or_else(|| tokens.clone().find(|&t| state.devices[t].is_none()))
                 .or_else(|| tokens.min_by_key(|&t| state.devices[t].map_or(0, |d| d.stamp)))
                 .expect("a kind has a token");
             state.devices[slot] = Some(token);
@@ -1245,13 +1297,11 @@ fn resolve(state: &mut State, config: &Config, slot: usize, tile: TileId, target
                 move_spy(state, slot, to);
             }
         }
-        Effect::Build(kind) => {
-            let r = match target {
-                Some(Action::Build(r)) => r,
-                _ => room,
-            };
-            build(state, kind, r);
-        }
+        Effect::Build(kind) => match target {
+            Some(Action::Build(r)) => build(state, kind, r, None),
+            Some(Action::BuildFrom { room: r, from }) => build(state, kind, r, Some(from)),
+            _ => build(state, kind, room, None),
+        },
         Effect::Reveal => {
             emit(state, Event::Rooms(rooms));
             reveal(state, rooms);

@@ -720,3 +720,54 @@ fn a_lying_spy_is_immune_and_lands_declaring_a_half() {
     assert_eq!(g.since(from), [Event::Landed(2)]);
     assert_eq!(g.s.ch(2).loc, Loc::On(room("c3")));
 }
+
+/// The publisher's FAQ and the rulebook: "If that device token is already on the map, you
+/// can pick it up and place it again". With both Trip Lasers on the map, the builder names
+/// the one picked up; with one still in the supply, it is the one placed.
+#[test]
+fn with_both_tokens_on_the_map_the_builder_chooses_which_to_pick_up() {
+    let mut g = G::new(serde_json::json!({}), ["ophidian", "chantico", "hawk", "acrobat"], ["b2", "a4"]);
+    g.put(2, "d4");
+    g.put(3, "d1");
+    g.unlock(0, 1, [None, None]);
+    let mut lasers = DeviceKind::TripLaser.tokens();
+    let (first, second) = (lasers.next().unwrap(), lasers.next().unwrap());
+    let token = |r: &str, stamp| Some(tabula_sabotage_spies::state::Token { room: room(r), stamp, round: 0 });
+    g.s.devices[first] = token("a1", 1);
+    g.s.devices[second] = token("c3", 2);
+    g.s.builds = 2;
+    g.round("roll 1 3 5 6", [&["tile trip-laser", "die 1 on 1"], &[], &[], &[]]);
+    g.act("first ophidian");
+    let legal = g.legal();
+    assert!(
+        legal.contains(&"build b2 from a1".to_owned()) && legal.contains(&"build b3 from c3".to_owned()),
+        "{legal:?}"
+    );
+    assert!(!legal.iter().any(|a| a == "build b2"), "{legal:?}");
+    let e = g.refused("build b2");
+    assert!(
+        e.contains("in a1 and c3") && e.contains("`build b2 from a1`") && e.contains("rules §Build"),
+        "{e}"
+    );
+    // The newer token is picked up: the older one stays (the engine used to move the older).
+    g.act("build a2 from c3");
+    assert_eq!(g.s.devices[first].map(|d| d.room), Some(room("a1")));
+    assert_eq!(g.s.devices[second].map(|d| d.room), Some(room("a2")));
+    assert!(g.s.log.contains(&Event::Built { kind: DeviceKind::TripLaser, room: room("a2") }));
+}
+
+#[test]
+fn with_a_token_in_the_supply_a_build_places_it_without_a_choice() {
+    let mut g = G::new(serde_json::json!({}), ["ophidian", "chantico", "hawk", "acrobat"], ["b2", "a4"]);
+    g.put(2, "d4");
+    g.put(3, "d1");
+    g.unlock(0, 1, [None, None]);
+    let first = DeviceKind::TripLaser.tokens().next().unwrap();
+    g.s.devices[first] = Some(tabula_sabotage_spies::state::Token { room: room("a1"), stamp: 1, round: 0 });
+    g.s.builds = 1;
+    g.round("roll 1 3 5 6", [&["tile trip-laser", "die 1 on 1"], &[], &[], &[]]);
+    g.act("first ophidian");
+    let legal = g.legal();
+    assert!(legal.contains(&"build b2".to_owned()) && !legal.iter().any(|a| a.contains("from")), "{legal:?}");
+    assert!(g.refused("build b2 from a1").contains("targets one of"));
+}

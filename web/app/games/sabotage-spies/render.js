@@ -271,6 +271,7 @@ function classify(legal) {
     /** @type {Map<string, string>} */ aimDir: new Map(),
     /** @type {Map<string, string>} */ aimRoom: new Map(),
     /** @type {Map<string, string>} */ build: new Map(),
+    /** @type {Map<string, Map<string, string>>} room of the token picked up → room built in → action */ buildFrom: new Map(),
     /** @type {Map<string, string>} */ scan: new Map(),
     /** @type {Map<string, string>} */ detect: new Map(),
     /** @type {string[]} */ land: [],
@@ -306,7 +307,13 @@ function classify(legal) {
         if (DELTA[w[1]]) c.aimDir.set(w[1], a);
         else c.aimRoom.set(w[1], a);
         break;
-      case 'build': c.build.set(w[1], a); break;
+      case 'build':
+        if (w[2] === 'from') {
+          const to = c.buildFrom.get(w[3]) ?? new Map();
+          to.set(w[1], a);
+          c.buildFrom.set(w[3], to);
+        } else c.build.set(w[1], a);
+        break;
       case 'scan': c.scan.set(w.slice(1).join(' '), a); break;
       case 'detect': c.detect.set(w.slice(1).join(' '), a); break;
       case 'land': c.land.push(a); break;
@@ -467,6 +474,12 @@ const roomY = (room) => MX + rc(room)[1] * RS;
  */
 function roomMoves(ctx) {
   const { c } = ctx;
+  // Both tokens of the kind on the map: first the one picked up, then where it goes.
+  if (c.buildFrom.size) {
+    const from = ui.pick.startsWith('from:') ? ui.pick.slice(5) : '';
+    const rooms = c.buildFrom.get(from);
+    return rooms ? { kind: 'build', rooms, verb: `move the token from ${from} to` } : null;
+  }
   /** @type {[string, Map<string, string>, string][]} */
   const kinds = [
     ['start', c.start, 'start in'],
@@ -653,6 +666,11 @@ function drawMap(ctx) {
     el.addEventListener('blur', () => light(rooms, false));
   };
   const rm = roomMoves(ctx);
+  for (const from of c.buildFrom.keys()) {
+    if (rm && ui.pick === `from:${from}`) continue;
+    const words = `Pick up the token in ${from}`;
+    svg.append(picking(s('rect', { x: roomX(from) + 10, y: roomY(from) + 10, width: RS - 20, height: RS - 20, rx: 6, class: 'ss-hit' }, title(words)), `from:${from}`, words));
+  }
   if (rm) {
     for (const [room, action] of rm.rooms) {
       const x = roomX(room);
@@ -1202,6 +1220,11 @@ function decisionPanel(ctx) {
     if (c.aimDir.size) hints.push(`Aim ${t?.name}: click an arrow around ${who} (hover to see the rooms it reaches).`);
     if (c.aimRoom.size) hints.push(`${t?.name}: click the room to target.`);
     if (c.build.size) hints.push(`${t?.name}: click the room to build in.`);
+    if (c.buildFrom.size) {
+      hints.push(ui.pick.startsWith('from:')
+        ? `${t?.name}: click the room to move the token from ${ui.pick.slice(5)} to.`
+        : `${t?.name}: both tokens are on the map — click the one you pick up (${[...c.buildFrom.keys()].join(' or ')}), then where it goes.`);
+    }
     if (c.scan.size) hints.push(`Scan: click a row number, a column letter or a quadrant (NW, NE, SW, SE) on the map. The Villains must name every Villain there.`);
     if (c.detect.size) hints.push('Motion Detector: click a row number, column letter or quadrant on the map; the Spies say how many Spies are there.');
   }

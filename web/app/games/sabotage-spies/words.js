@@ -167,7 +167,7 @@ export function label(action) {
       return action;
     case 'first': return `${charName(w[1])} goes first`;
     case 'aim': return /^[a-d][1-4]$/.test(w[1]) ? `Aim at ${w[1]}` : `Aim ${ARROW[w[1]] ?? ''} ${w[1]}`;
-    case 'build': return `Build in ${w[1]}`;
+    case 'build': return w[2] === 'from' ? `Build in ${w[1]}, picking up the token in ${w[3]}` : `Build in ${w[1]}`;
     case 'scan': return `Scan ${areaWords(rest)}`;
     case 'detect': return `Detect ${areaWords(rest)}`;
     case 'land': return `Land: “${w[1]}”`;
@@ -212,7 +212,7 @@ export function describe(e, names) {
       return `${who}: ${a}`;
     case 'first': return `${who}: ${charName(w[1])} executes first`;
     case 'aim': return /^[a-d][1-4]$/.test(w[1]) ? `${who} aims at ${w[1]}` : `${who} aims ${ARROW[w[1]] ?? ''} ${w[1]}`;
-    case 'build': return `${who} builds in ${w[1]}`;
+    case 'build': return w[2] === 'from' ? `${who} builds in ${w[1]}, picking up the token in ${w[3]}` : `${who} builds in ${w[1]}`;
     case 'scan': return `${who} scans ${areaWords(rest)}`;
     case 'detect': return `${who} uses the Motion Detector on ${areaWords(rest)}`;
     case 'land': return `${who} lands and declares “${w[1]}”`;

@@ -161,6 +161,11 @@ pub fn log_lines(
             t.public(s, format!("{} {tile} in {r}", t.verb(s, "build", "builds")));
             skip_first_rooms = matches!(events.first(), Some(Event::Rooms(_)));
         }
+        (Ok(Action::BuildFrom { room: r, from }), Some(s)) => {
+            let tile = pending(before);
+            t.public(s, format!("{} {tile} in {r}, picked up from {from}", t.verb(s, "build", "builds")));
+            skip_first_rooms = matches!(events.first(), Some(Event::Rooms(_)));
+        }
         (Ok(Action::Scan(a)), Some(s)) => {
             t.public(s, format!("{} {a}", t.verb(s, "scan", "scans")));
             skip_first_rooms = matches!(events.first(), Some(Event::Rooms(_)));

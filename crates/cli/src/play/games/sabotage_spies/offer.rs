@@ -208,6 +208,14 @@ fn words(t: &Table, slot: Option<usize>, action: Action) -> (String, String, Str
                 room_words(t, r),
             )
         }
+        Action::BuildFrom { room: r, from } => {
+            let tile = pending_tile(t);
+            (
+                format!("{name}: build {}", tile.map_or_else(String::new, |x| tile_name(x).to_owned())),
+                format!("in {r}, from {from}"),
+                format!("the token in {from} is picked up; {}", room_words(t, r)),
+            )
+        }
         Action::Scan(a) => (format!("{name}: scan an area"), format!("scan {a}"), a.rooms().to_string()),
         Action::Detect(a) => {
             (format!("{name}: Motion Detector area"), format!("detect {a}"), a.rooms().to_string())
@@ -370,6 +378,7 @@ pub fn marks(t: &Table, action: Action) -> Rooms {
     match action {
         Action::Start(r) | Action::Machine(r) | Action::Generator(r) => Rooms::one(r),
         Action::AimRoom(r) | Action::Build(r) => Rooms::one(r),
+        Action::BuildFrom { room, from } => Rooms::one(room).with(from),
         Action::TileAt(_, r) => Rooms::one(r),
         Action::Wall(e) => {
             let (a, b) = e.rooms();
