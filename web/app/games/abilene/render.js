@@ -288,7 +288,7 @@ function statusLine(v, scene, me, ranches, yours) {
   } else if (v.stage === 'cattle') {
     text = `${name(v.turn)} ${verb(v.turn, 'move', 'moves')} cows with the light dice`;
     help = yours
-      ? 'Click one of your cows, then a lit field: each light die moves a different cow up to its number, straight with at most one turn. A cow that reaches Abilene is sold this turn. Pass gives up the dice left.'
+      ? 'Click one of your cows, then a lit field: each light die moves a different cow up to its number, straight with at most one turn. A cow that reaches Abilene is sold this turn. The dice must be used while a cow can move; a die no cow can use is lost.'
       : 'Each light die moves a different cow of his up to its number of fields.';
   } else if (v.stage === 'cowboys') {
     text = `${name(v.turn)} ${verb(v.turn, 'move', 'moves')} cowboys with the dark dice`;

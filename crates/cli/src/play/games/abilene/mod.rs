@@ -25,7 +25,7 @@ use table::{Offer, Picker, Table};
 
 /// What the command line suggests typing.
 pub const COMMAND_EXAMPLE: &str =
-    "cow a52 a21 3 · boy a40 b52 4 · pass · place a74 · corral own · borrow 1000 · a move's number";
+    "cow a52 a21 3 · boy a40 b52 4 · place a74 · corral own · borrow 1000 · a move's number";
 
 /// One sale as it ended: the record and the person's view of the state just after it.
 #[derive(Debug, Clone)]

@@ -665,11 +665,11 @@ pub fn help_lines() -> Vec<Line<'static>> {
         heading("Keys"),
         key_line(&[("↑/↓", "choose a move"), ("Enter", "play it")]),
         key_line(&[("Tab ←/→", "next/previous piece"), ("1-9", "a move by its number")]),
-        key_line(&[("p", "pass (the light dice)"), (":", "type a move")]),
+        key_line(&[(":", "type a move")]),
         key_line(&[("?", "this help"), ("q", "quit (asks first)")]),
         heading("Typing moves"),
         Line::raw(
-            "  cow a52 a21 3 · cow a21 abilene 1 · pass · boy a40 b52 4 · boy abilene c31 2 · \
+            "  cow a52 a21 3 · cow a21 abilene 1 · boy a40 b52 4 · boy abilene c31 2 · \
              place a74 · release 2 · sell 1 · corral own|none|other · borrow 1000 · \
              ask 2 1000 1200 (seat 2 lends $1,000, repaid $1,200) · accept · refuse · bankrupt · \
              herd 600. Several moves separated by ; play in order. A move's number plays it.",

@@ -215,7 +215,7 @@ pub fn waiting_words(table: &Table, names: &[String]) -> String {
             format!("{} {} {what} on a field", n(s), v(s, "put"))
         }
         Waiting::Release => format!("{} {} how many cowboys to release from prison", n(t), v(t, "decide")),
-        Waiting::Cattle => format!("{} {} cows with the light dice (or pass)", n(t), v(t, "move")),
+        Waiting::Cattle => format!("{} {} cows with the light dice", n(t), v(t, "move")),
         Waiting::Cowboys => format!("{} {} cowboys with the dark dice", n(t), v(t, "move")),
         Waiting::Sell => format!("{} {} which cow is sold first", n(t), v(t, "choose")),
         Waiting::Corral(s) => {
@@ -277,11 +277,6 @@ impl Offer {
     /// The first row of group `g`.
     pub fn first_row(&self, g: usize) -> usize {
         self.groups[..g.min(self.groups.len())].iter().map(|x| x.choices.len()).sum()
-    }
-
-    /// Whether `pass` is offered.
-    pub fn can_pass(&self) -> bool {
-        self.moves().iter().any(|c| c.action == "pass")
     }
 
     /// The spaces with a piece that may move now.
@@ -654,7 +649,6 @@ impl Picker {
             KeyCode::BackTab | KeyCode::Left | KeyCode::Char('h') if offer.groups.len() > 1 => {
                 self.group(offer, -1)
             }
-            KeyCode::Char('p') if offer.can_pass() => Outcome::Play("pass".to_owned()),
             KeyCode::Enter | KeyCode::Char(' ') => match self.selected(offer) {
                 Some(choice) => {
                     self.last_from = offer.group_of(self.row).and_then(|(g, _)| offer.groups[g].from);
@@ -702,9 +696,6 @@ impl Picker {
         let mut hints = vec![("↑/↓", "choose"), ("Enter", "play")];
         if offer.groups.len() > 1 {
             hints.push(("Tab", if offer.movable().is_empty() { "next group" } else { "next piece" }));
-        }
-        if offer.can_pass() {
-            hints.push(("p", "pass"));
         }
         hints.push(("1-9", "by number"));
         hints
