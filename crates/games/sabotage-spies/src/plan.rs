@@ -727,7 +727,11 @@ pub fn legal_steps(state: &State, slot: usize, intro: bool, out: &mut Vec<Action
             out.push(a);
         }
     };
-    if (plan.tile_steps as usize) < SPACES {
+    // Candidates that `check_step` would refuse for a reason seen here at once are not
+    // tried (its refusals are sentences, costly to make by the thousand): no tile after a
+    // space left empty, no die on a space without a tile.
+    let ended = (0..plan.tile_steps as usize).any(|s| plan.tiles[s].is_none());
+    if (plan.tile_steps as usize) < SPACES && !ended {
         for t in 0..crate::action::NUM_TILES as u8 {
             let tile = TileId(t);
             if matches!(tile, PARACHUTE | VIRUS | BEACON) || copies(state, slot, tile) == 0 {
@@ -743,11 +747,17 @@ pub fn legal_steps(state: &State, slot: usize, intro: bool, out: &mut Vec<Action
                 try_push(Action::TileAt(kind, room), out);
             }
         }
+    }
+    if (plan.tile_steps as usize) < SPACES {
         try_push(Action::TileNone, out);
     }
     if plan.dice.contains(&DieUse::Unplaced) {
         for value in 1..=6 {
             for space in 1..=SPACES as u8 {
+                let s = usize::from(space) - 1;
+                if s >= usize::from(plan.tile_steps) || plan.tiles[s].is_none() {
+                    continue;
+                }
                 try_push(Action::DieOn { value, space }, out);
             }
         }
