@@ -210,11 +210,19 @@ fn huge_or_control_action_text_is_refused_shortly_by_every_game() {
         let huge = "Zq".repeat(100_000);
         for bad in [huge.clone(), format!("{} {huge}", legal[0]), legal[0].replacen(' ', "\0", 1) + "\0"] {
             let e = state.apply(&bad).unwrap_err().to_string();
-            assert!(e.len() < 700, "{}: a {}-byte message for a {}-byte action", entry.spec.id, e.len(), bad.len());
+            assert!(
+                e.len() < 700,
+                "{}: a {}-byte message for a {}-byte action",
+                entry.spec.id,
+                e.len(),
+                bad.len()
+            );
             assert!(!e.contains('\0'), "{}: the message echoes a NUL", entry.spec.id);
             assert!(state.parse(&bad).is_err());
         }
-        assert!(state.apply(&format!("{}\0", legal[0])).unwrap_err().to_string().contains("control character"));
+        assert!(
+            state.apply(&format!("{}\0", legal[0])).unwrap_err().to_string().contains("control character")
+        );
         assert_eq!(state.state_json(), before, "{}: a refusal changed the game", entry.spec.id);
         // Every game still reads its own legal actions.
         state.apply(&legal[0]).unwrap();
