@@ -66,9 +66,9 @@ pub fn validate(state: State, config: &Config) -> Result<State, SetupError> {
     if state.hack_track >= hacks {
         bad(format!("the Hack track holds {} cubes; it starts with {}", state.hack_track, hacks - 1));
     }
-    let machine_cubes: u8 = state.machines.iter().map(|m| m.cubes).sum();
+    let machine_cubes: usize = state.machines.iter().map(|m| usize::from(m.cubes)).sum();
     let hacked = hacks - 1 - state.hack_track.min(hacks - 1);
-    if !setting_up && usize::from(machine_cubes) + usize::from(hacked) != 4 * nm {
+    if !setting_up && machine_cubes + usize::from(hacked) != 4 * nm {
         bad(format!(
             "the Doomsday Machines hold {machine_cubes} cubes and {hacked} were hacked: they must add up to {}",
             4 * nm
@@ -87,7 +87,7 @@ pub fn validate(state: State, config: &Config) -> Result<State, SetupError> {
     pieces(&state, setting_up, &mut bad);
     cubes(&state, config, &mut bad);
     characters(&state, config, &mut bad);
-    plans(&state, config, &mut bad);
+    plans(&state, &mut bad);
     if matches!(state.phase, Phase::Plan | Phase::Execute)
         && (state.roll.iter().any(|&d| !(1..=6).contains(&d)) || !state.roll.is_sorted())
     {
@@ -123,6 +123,7 @@ pub fn validate(state: State, config: &Config) -> Result<State, SetupError> {
     if !problems.is_empty() {
         return Err(SetupError { problems });
     }
+    plan_completable(&state, config)?;
     if state.outcome.is_none() && !matches!(state.phase, Phase::Roll | Phase::Starter) {
         let mut legal = Vec::new();
         rules::legal(&state, config, &mut legal);
@@ -268,7 +269,7 @@ fn characters(state: &State, config: &Config, bad: &mut impl FnMut(String)) {
 /// The plans: what a round's planning can have made by now (rules §Phase II). Every plan has
 /// nine steps (five tiles, four dice); the characters before the planner have made theirs,
 /// the ones after it none; the planner's can still be completed.
-fn plans(state: &State, config: &Config, bad: &mut impl FnMut(String)) {
+fn plans(state: &State, bad: &mut impl FnMut(String)) {
     use crate::state::{DICE, DieUse, PLAN_STEPS, SPACES};
     for s in 0..4 {
         let p = state.ch(s).plan;
@@ -282,6 +283,7 @@ fn plans(state: &State, config: &Config, bad: &mut impl FnMut(String)) {
         if usize::from(p.tile_steps) > SPACES
             || usize::from(p.die_steps) > DICE
             || usize::from(p.done) > SPACES
+            || p.skipped > PLAN_STEPS
         {
             bad(format!(
                 "slot {s}'s plan has {} tile steps, {} die steps and {} spaces done: a plan has 5 spaces and 4 dice",
@@ -337,15 +339,22 @@ fn plans(state: &State, config: &Config, bad: &mut impl FnMut(String)) {
             bad(format!("slot {s}'s plan has spaces done outside execution"));
         }
     }
+}
+
+/// Whether the planner's plan can still be completed (rules §Phase II); judged once the
+/// position breaks no other rule (the search reads the roll, the board and the cubes).
+fn plan_completable(state: &State, config: &Config) -> Result<(), SetupError> {
+    use crate::state::PLAN_STEPS;
     if state.phase == Phase::Plan && state.slot < 4 {
         let s = usize::from(state.slot);
         let p = state.ch(s).plan;
         if p.steps() < PLAN_STEPS
             && !crate::plan::completable(state, s, &p, config.intro, crate::plan::cubes_left(state, s))
         {
-            bad(format!(
+            return Err(SetupError::one(format!(
                 "slot {s}'s plan cannot be completed: no dice and modify cubes left can pay its tiles (rules §Phase II)"
-            ));
+            )));
         }
     }
+    Ok(())
 }

@@ -189,7 +189,7 @@ impl Default for Plan {
 impl Plan {
     /// Steps taken.
     pub fn steps(&self) -> u8 {
-        self.tile_steps + self.die_steps + self.skipped
+        self.tile_steps.saturating_add(self.die_steps).saturating_add(self.skipped)
     }
 
     /// The tiles planned, in space order.

@@ -150,3 +150,16 @@ fn a_position_carries_no_aid_and_an_aid_field_is_refused() {
     base["aid"] = json!({});
     assert!(load(&game, &base).unwrap_err().contains("aid"));
 }
+
+/// Values at the edge of their type (found by the registry's proptest) are refused, never a
+/// panic: a Doomsday Machine with 255 cubes, 255 skipped plan steps, a die showing 8 while
+/// a plan is being made.
+#[test]
+fn values_at_the_edge_of_their_type_are_refused_without_a_panic() {
+    let (game, base) = round_two_plan();
+    refused(&game, &base, |j| j["machines"][1]["cubes"] = json!(255), "cubes");
+    refused(&game, &base, |j| j["sides"][0]["chars"][0]["plan"]["skipped"] = json!(255), "a plan has");
+    refused(&game, &base, |j| j["roll"][3] = json!(8), "the roll");
+    let (game, base) = position(json!({"players": 2, "map": "variable"}), 4, |s| s.phase == Phase::Plan);
+    refused(&game, &base, |j| j["roll"][3] = json!(8), "the roll");
+}
