@@ -51,18 +51,27 @@ fn base_state(game: &dyn DynGame, seed: u64) -> Box<dyn DynState> {
             // aid): the random game goes on at the rules' speed.
             state = game.load_state(&state.state_json(), seed).unwrap();
         }
-        match state.turn() {
-            Turn::Terminal => break,
-            Turn::Chance => {
-                state.sample_chance().unwrap();
-            }
-            Turn::Player(_) => {
-                let legal = state.legal_actions();
-                state.apply(&legal[rng.random_range(0..legal.len())]).unwrap();
-            }
+        if !random_step(state.as_mut(), &mut rng) {
+            break;
         }
     }
     state
+}
+
+/// Plays one uniformly random action (a player's, or the sampled chance outcome); `false`
+/// once the game is over.
+fn random_step(state: &mut dyn DynState, rng: &mut ChaCha8Rng) -> bool {
+    match state.turn() {
+        Turn::Terminal => return false,
+        Turn::Chance => {
+            state.sample_chance().unwrap();
+        }
+        Turn::Player(_) => {
+            let legal = state.legal_actions();
+            state.apply(&legal[rng.random_range(0..legal.len())]).unwrap();
+        }
+    }
+    true
 }
 
 /// Where a mutation may land: a path of keys and indices into the JSON.
@@ -350,15 +359,8 @@ fn every_reached_position_round_trips_through_set_state() {
                     // aid): the game goes on at the rules' speed.
                     state = back;
                 }
-                match state.turn() {
-                    Turn::Terminal => break,
-                    Turn::Chance => {
-                        state.sample_chance().unwrap();
-                    }
-                    Turn::Player(_) => {
-                        let legal = state.legal_actions();
-                        state.apply(&legal[rng.random_range(0..legal.len())]).unwrap();
-                    }
+                if !random_step(state.as_mut(), &mut rng) {
+                    break;
                 }
             }
         }

@@ -659,66 +659,7 @@ pub fn apply_choice(state: &mut State, config: &Config, start: &mut Side, c: Cho
 
 /// Whether `a` and `b` agree in everything but team `h`'s side, the log and the aids.
 fn public_eq(a: &State, b: &State, h: usize) -> bool {
-    let State {
-        phase,
-        round,
-        walls,
-        machines,
-        generators,
-        starter,
-        hit_track,
-        hack_track,
-        modify,
-        slide,
-        roll,
-        revealed,
-        devices,
-        builds,
-        smoke,
-        frozen,
-        scanned,
-        removed,
-        penalty,
-        markers,
-        slot,
-        order,
-        stage,
-        pending,
-        window_due,
-        sides,
-        log: _,
-        outcome,
-        plan_time,
-        aid: _,
-    } = a;
-    *phase == b.phase
-        && *round == b.round
-        && *walls == b.walls
-        && *machines == b.machines
-        && *generators == b.generators
-        && *starter == b.starter
-        && *hit_track == b.hit_track
-        && *hack_track == b.hack_track
-        && *modify == b.modify
-        && *slide == b.slide
-        && *roll == b.roll
-        && *revealed == b.revealed
-        && *devices == b.devices
-        && *builds == b.builds
-        && *smoke == b.smoke
-        && *frozen == b.frozen
-        && *scanned == b.scanned
-        && *removed == b.removed
-        && *penalty == b.penalty
-        && *markers == b.markers
-        && *slot == b.slot
-        && *order == b.order
-        && *stage == b.stage
-        && *pending == b.pending
-        && *window_due == b.window_due
-        && sides[1 - h] == b.sides[1 - h]
-        && *outcome == b.outcome
-        && *plan_time == b.plan_time
+    a.agrees(b, false, Some(h))
 }
 
 /// What of a world its future can depend on: worlds with equal keys have the same

@@ -561,7 +561,6 @@ pub fn targets(state: &State, slot: usize, tile: TileId, out: &mut Vec<Action>) 
             out.extend(rooms.iter().map(Action::Build));
         }
         Target::Anywhere { plan_time: false } => out.extend(Room::ALL.into_iter().map(Action::Build)),
-        Target::Own if matches!(spec.effect, Effect::Build(_)) => out.push(Action::Build(room)),
         _ if spec.effect == Effect::Parachute => {
             for half in Half::of(room) {
                 out.push(Action::Land(Landing::Half(half)));
@@ -573,7 +572,7 @@ pub fn targets(state: &State, slot: usize, tile: TileId, out: &mut Vec<Action>) 
         }
         _ => {}
     }
-    with_pickup(state, spec, out);
+    with_pickup(state, spec, room, out);
 }
 
 /// The rooms of the two tokens of a kind when both are on the map in different rooms: a
@@ -587,18 +586,16 @@ pub fn pickup_choice(state: &State, kind: DeviceKind) -> Option<[Room; 2]> {
     }
 }
 
-/// With [`pickup_choice`], each build target becomes one per token picked up.
-fn with_pickup(state: &State, spec: &TileSpec, out: &mut Vec<Action>) {
+/// With [`pickup_choice`], each build target (the builder's own `room` for a plain Build)
+/// becomes one per token picked up.
+fn with_pickup(state: &State, spec: &TileSpec, room: Room, out: &mut Vec<Action>) {
     let Effect::Build(kind) = spec.effect else { return };
-    let Some(from) = pickup_choice(state, kind) else {
-        // A plain build in its own room has nothing to choose.
-        if spec.target == Target::Own {
-            out.clear();
-        }
-        return;
+    let Some(from) = pickup_choice(state, kind) else { return };
+    let rooms: Vec<Room> = if spec.target == Target::Own {
+        vec![room]
+    } else {
+        out.iter().filter_map(|a| if let Action::Build(r) = a { Some(*r) } else { None }).collect()
     };
-    let rooms: Vec<Room> =
-        out.iter().filter_map(|a| if let Action::Build(r) = a { Some(*r) } else { None }).collect();
     out.clear();
     for room in rooms {
         out.extend(from.map(|from| Action::BuildFrom { room, from }));

@@ -296,6 +296,11 @@ fn public_side<R: Rng + ?Sized>(view: &View, config: &Config, rng: &mut R) -> Si
         _ => 4,
     };
     let mut taken: Vec<CharId> = view.characters.iter().flatten().copied().collect();
+    let generators: Vec<Room> = view.generators.iter().map(|g| g.room).collect();
+    let any_room = |rng: &mut R, avoid: &[Room]| {
+        let rooms: Vec<Room> = Room::ALL.into_iter().filter(|r| !avoid.contains(r)).collect();
+        rooms[rng.random_range(0..rooms.len())]
+    };
     for c in 0..2 {
         let slot = 2 * h + c;
         let mut ch = Hidden::default();
@@ -316,11 +321,6 @@ fn public_side<R: Rng + ?Sized>(view: &View, config: &Config, rng: &mut R) -> Si
                 id
             }
             None => None,
-        };
-        let generators: Vec<Room> = view.generators.iter().map(|g| g.room).collect();
-        let any_room = |rng: &mut R, avoid: &[Room]| {
-            let rooms: Vec<Room> = Room::ALL.into_iter().filter(|r| !avoid.contains(r)).collect();
-            rooms[rng.random_range(0..rooms.len())]
         };
         ch.loc = if h == 0 {
             let placed = match view.phase {
