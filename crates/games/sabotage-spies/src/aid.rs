@@ -239,6 +239,10 @@ pub struct Aids {
     /// game).
     #[serde(skip)]
     pub probe: Probe,
+    /// Set in a state that is a deduction world being replayed (never in a real game): its
+    /// round ends on [`Pending::Spend`].
+    #[serde(skip)]
+    pub replay: bool,
 }
 
 /// An Earpiece move made on a team-mate whose room a world leaves open, with what it
@@ -300,6 +304,7 @@ impl Aids {
             exact: [false; 2],
             complete: [false; 2],
             probe: Probe::default(),
+            replay: false,
         }
     }
 
@@ -311,6 +316,7 @@ impl Aids {
             exact: both(),
             complete: both(),
             probe: Probe::default(),
+            replay: false,
         }
     }
 }
@@ -429,6 +435,7 @@ fn plan_time_state(state: &State, start: &Side, team: usize) -> State {
         c.plan = n.plan;
     }
     side.modify_used = now.modify_used;
+    side.modify_spent = now.modify_spent;
     p.sides[team] = side;
     p
 }
@@ -443,8 +450,7 @@ fn canonical(plan: &Plan, roll: &[u8; DICE], chosen: &[usize]) -> bool {
 
 /// What [`plan::min_cubes`] reads: the character (its plan given apart), the roll, the
 /// walls, the Generators, the dice penalties, the game and the bound.
-type CubesKey =
-    (u8, Hidden, Plan, [u8; DICE], Walls, [Option<crate::state::Piece>; 4], [[u8; 2]; 2], bool, u8);
+type CubesKey = (u8, Hidden, Plan, [u8; DICE], Walls, [Option<crate::state::Piece>; 4], [[u8; 2]; 2], bool);
 
 thread_local! {
     static CUBES: std::cell::RefCell<HashMap<CubesKey, Option<u8>>> = std::cell::RefCell::new(HashMap::default());
@@ -456,12 +462,11 @@ fn min_cubes(state: &State, slot: usize, plan: &Plan, intro: bool, max: u8) -> O
     for (g, p) in generators.iter_mut().zip(&state.generators) {
         *g = Some(*p);
     }
-    let k =
-        (slot as u8, *state.ch(slot), *plan, state.roll, state.walls, generators, state.penalty, intro, max);
+    let k = (slot as u8, *state.ch(slot), *plan, state.roll, state.walls, generators, state.penalty, intro);
     if let Some(r) = CUBES.with(|c| c.borrow().get(&k).copied()) {
-        return r;
+        return r.filter(|&m| m <= max);
     }
-    let r = plan::min_cubes(state, slot, plan, intro, max);
+    let r = plan::least_cubes(state, slot, plan, intro);
     CUBES.with(|c| {
         let mut c = c.borrow_mut();
         if c.len() > 1 << 16 {
@@ -469,7 +474,7 @@ fn min_cubes(state: &State, slot: usize, plan: &Plan, intro: bool, max: u8) -> O
         }
         c.insert(k, r);
     });
-    r
+    r.filter(|&m| m <= max)
 }
 
 /// Every choice a lazy world's acting character may make now (rules §Phase II, judged at
@@ -488,7 +493,7 @@ pub fn choices(state: &State, config: &Config, start: &Side, out: &mut Vec<Choic
     if team == Team::Spies
         && let Loc::On(room) = state.ch(slot).loc
         && !state.frozen.contains(room)
-        && state.slide > state.sides[1].slide_used
+        && state.slide > state.sides[1].slide_spent
     {
         for dir in Dir::ALL {
             if state.walls.neighbour(room, dir).is_some() {
@@ -527,7 +532,7 @@ pub fn choices(state: &State, config: &Config, start: &Side, out: &mut Vec<Choic
                 continue;
             }
             for value in 1..=6u8 {
-                if ch.unlock_spaces >> (value - 1) & 1 == 0 || (!free && plan::cubes(roll[i], value) > left) {
+                if ch.unlock_spaces >> (value - 1) & 1 == 0 || plan::cubes(roll[i], value) > left {
                     continue;
                 }
                 for &keep in &keeps {
@@ -572,7 +577,7 @@ pub fn choices(state: &State, config: &Config, start: &Side, out: &mut Vec<Choic
             _ => steps.push(Action::Tile(tile)),
         }
     }
-    let budget = p.modify[ti].saturating_sub(p.sides[ti].modify_used);
+    let budget = plan::cubes_left(&p, slot);
     let mate_cubes = if free {
         0
     } else {
@@ -621,7 +626,7 @@ pub fn apply_choice(state: &mut State, config: &Config, start: &mut Side, c: Cho
             if let Loc::On(from) = state.ch(slot).loc
                 && let Some(to) = state.walls.neighbour(from, dir)
             {
-                state.sides[1].slide_used += 1;
+                state.sides[1].slide_spent += 1;
                 rules::move_spy(state, slot, to);
             }
         }
@@ -881,6 +886,23 @@ fn settle(first: Vec<Item>, post: &State, config: &Config, out: &mut Survivors) 
             if !post.log.starts_with(&it.t.log) {
                 continue;
             }
+            if it.t.pending == Pending::Spend && it.t.outcome.is_none() {
+                if it.t.aid.probe.mate.is_some() {
+                    // What the round spent reads both characters' plans: whole worlds.
+                    let mut t = it.t.clone();
+                    t.aid.probe.read = true;
+                    out.push(&t, it.start, &it.tags);
+                    continue;
+                }
+                let spent = spend_totals(&it.t, config, &it.start, h, &mut out.widened);
+                for e in (0..64u8).filter(|&e| spent >> e & 1 == 1) {
+                    let mut u = it.t.clone();
+                    u.sides[h].modify_spent += e;
+                    rules::end_round(&mut u, config);
+                    next.push(out, Item { t: u, start: it.start, tags: it.tags.clone() });
+                }
+                continue;
+            }
             if it.t.pending == Pending::Lazy && it.t.outcome.is_none() {
                 if let Some(m) = it.t.aid.probe.mate
                     && rules::acting(&it.t) == Some(usize::from(m))
@@ -920,6 +942,40 @@ fn settle(first: Vec<Item>, post: &State, config: &Config, out: &mut Survivors) 
             thin_by(&mut level, thin_at(h, out.intro), |it| World { start: it.start, now: it.t.sides[h] });
         }
     }
+}
+
+/// The modify cubes team `h`'s lazy plans in world `t` (at its round's end, `start` its side
+/// at plan time) spent on the actions they executed (bit `n`: `n` cubes), their dice left
+/// open: per character, every way its tiles can be paid, judged at plan time, the two
+/// together placing no more cubes than the team had left. Exact: the spaces a plan cut
+/// short (its character removed) never chose were not executed and spent nothing. A
+/// widened plan was not judged on its dice: every number up to the cubes left is kept, a
+/// superset (`widened` is set).
+fn spend_totals(t: &State, config: &Config, start: &Side, h: usize, widened: &mut bool) -> u64 {
+    let p = plan_time_state(t, start, h);
+    let budget = plan::cubes_left(&p, 2 * h).min(63);
+    let mut options = [[u8::MAX; 64]; 2];
+    for (c, o) in options.iter_mut().enumerate() {
+        let slot = 2 * h + c;
+        let plan = p.ch(slot).plan;
+        if plan.free {
+            *widened = true;
+            for (n, x) in o.iter_mut().enumerate().take(usize::from(budget) + 1) {
+                *x = n as u8;
+            }
+        } else {
+            *o = plan::spend_options(&p, slot, &plan, config.intro, budget);
+        }
+    }
+    let mut out = 0u64;
+    for (a, &pa) in options[0].iter().enumerate().filter(|(_, p)| **p != u8::MAX) {
+        for (b, &pb) in options[1].iter().enumerate().filter(|(_, p)| **p != u8::MAX) {
+            if u16::from(pa) + u16::from(pb) <= u16::from(budget) && a + b < 64 {
+                out |= 1 << (a + b);
+            }
+        }
+    }
+    out
 }
 
 /// Whether `t` has nothing left to widen for team `h` ([`widen`]).
@@ -963,6 +1019,7 @@ impl Update<'_> {
         let mut s = self.pre.clone();
         s.sides[self.h] = w.now;
         s.aid.probe = probe;
+        s.aid.replay = true;
         alts.clear();
         if self.masked {
             if matches!(self.action, Action::Slide(_)) {
@@ -1523,7 +1580,7 @@ pub fn play(state: &mut State, config: &Config, action: Action) {
     let complete = quality.each_ref().map(|q| q.complete);
     log.append(&mut state.log);
     state.log = log;
-    state.aid = Aids { tracking: true, worlds, exact, complete, probe: Probe::default() };
+    state.aid = Aids { tracking: true, worlds, exact, complete, probe: Probe::default(), replay: false };
 }
 
 /// What an aid says, as the screens show it.
@@ -1595,7 +1652,13 @@ pub fn contains(state: &State, h: usize) -> bool {
         // shows only their step counts), and the modify cubes they used, which a lazy
         // world counts only as far as execution went: the rest of the side must be a
         // world's.
-        let bare = |h: &Hidden| Hidden { plan: Plan::default(), ..*h };
+        // A Spy laid down by a Parachute planned on its first space and not yet executed
+        // is where a lazy world, which chooses it only then, has it: off the map.
+        let bare = |h: &Hidden| {
+            let unjumped = h.plan.done == 0 && h.plan.tiles[0].is_some_and(|p| p.tile == plan::PARACHUTE);
+            let loc = if unjumped && matches!(h.loc, Loc::Lying(_)) { Loc::Off } else { h.loc };
+            Hidden { plan: Plan::default(), loc, ..*h }
+        };
         return any(
             &|s| Side { modify_used: 0, ..s.now } == Side { modify_used: 0, ..tshared.now },
             &|a, b| bare(a) == bare(b),

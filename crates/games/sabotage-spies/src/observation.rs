@@ -210,7 +210,7 @@ fn pending_index(pending: Pending) -> usize {
         Pending::First(t) => 1 + team(t),
         Pending::Target(t) => 3 + usize::from(t.0),
         Pending::Window => 3 + NUM_TILES,
-        Pending::Lazy => 4 + NUM_TILES,
+        Pending::Lazy | Pending::Spend => 4 + NUM_TILES,
     }
 }
 
@@ -433,8 +433,9 @@ pub fn write(view: &View, round_limit: u32, out: &mut [f32]) {
     for c in &own.chars {
         character(&mut w, c);
     }
-    w.scaled(f64::from(own.modify_used), CUBES);
-    w.scaled(f64::from(own.slide_used), CUBES);
+    // Modify cubes out of reach: placed this round or spent before (Interpretation 22).
+    w.scaled(f64::from(own.modify_used) + f64::from(own.modify_spent), CUBES);
+    w.scaled(f64::from(own.slide_spent), CUBES);
     for t in own.secret {
         token(&mut w, t, limit);
     }

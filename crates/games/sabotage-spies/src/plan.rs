@@ -312,6 +312,73 @@ impl Ctx<'_> {
         true
     }
 
+    /// Depth-first over every way dice `i..` can be placed so that every tile is paid, any
+    /// face a cost takes: per number of cubes on the spaces of `ran` (the actions executed),
+    /// the fewest cubes placed in all (`u8::MAX` where none), within `max` placed.
+    fn spends(&self, i: usize, paid: &mut Paid, dice: u8, cost: [u8; 2], max: u8, out: &mut [u8; 64]) {
+        let [on_ran, placed] = cost;
+        if i == DICE {
+            if self.plan.planned().all(|(s, _)| self.complete(s, paid.dice(s))) && self.path_ok(paid) {
+                let slot = &mut out[usize::from(on_ran.min(63))];
+                *slot = (*slot).min(placed);
+            }
+            return;
+        }
+        self.spends(i + 1, paid, dice, cost, max, out);
+        if self.plan.dice[i] != DieUse::Unplaced || dice >= self.limit {
+            return;
+        }
+        let r = self.state.roll[i];
+        for (s, _) in self.plan.planned() {
+            for v in 1..=6 {
+                let c = cubes(r, v);
+                if placed + c > max || !self.accepts(s, paid.dice(s), v) {
+                    continue;
+                }
+                let ran = u8::from(self.plan.ran >> s & 1 == 1);
+                let k = usize::from(paid.n[s]);
+                paid.values[s][k] = v;
+                paid.n[s] += 1;
+                self.spends(i + 1, paid, dice + 1, [on_ran + c * ran, placed + c], max, out);
+                paid.n[s] -= 1;
+            }
+        }
+    }
+
+    /// Depth-first, branch and bound: the fewest cubes (below `best`, which it lowers) with
+    /// which dice `i..` can be placed so that every tile is paid.
+    fn least(&self, i: usize, paid: &mut Paid, placed: u8, spent: u8, best: &mut u8) {
+        if spent >= *best {
+            return;
+        }
+        if i == DICE {
+            if self.plan.planned().all(|(s, _)| self.complete(s, paid.dice(s))) && self.path_ok(paid) {
+                *best = spent;
+            }
+            return;
+        }
+        self.least(i + 1, paid, placed, spent, best);
+        if self.plan.dice[i] != DieUse::Unplaced || placed >= self.limit {
+            return;
+        }
+        let r = self.state.roll[i];
+        for (s, _) in self.plan.planned() {
+            let mut values = [0u8; 6];
+            let n = self.candidates(s, r, &mut values);
+            for &v in &values[..n] {
+                let c = cubes(r, v);
+                if spent + c >= *best || !self.accepts(s, paid.dice(s), v) {
+                    continue;
+                }
+                let k = usize::from(paid.n[s]);
+                paid.values[s][k] = v;
+                paid.n[s] += 1;
+                self.least(i + 1, paid, placed + 1, spent + c, best);
+                paid.n[s] -= 1;
+            }
+        }
+    }
+
     /// Depth-first: can dice `i..` be placed so that every tile is paid?
     fn search(&self, i: usize, paid: &mut Paid, placed: u8, cubes_left: u8) -> bool {
         if i == DICE {
@@ -347,6 +414,29 @@ impl Ctx<'_> {
         }
         false
     }
+}
+
+/// What the dice not yet placed on `plan` can have spent: per number `n` of modify cubes on
+/// the spaces whose action was executed ([`Plan::ran`]), the fewest cubes placed in all
+/// (`u8::MAX` where no placement spends `n`), every tile placed paid with any face its cost
+/// takes, within the dice limit and `max` cubes placed, the path executable. A deduction
+/// world's plan, its tiles chosen as it ran and its dice left open, settles with it what
+/// it spent: spent cubes leave the game (Interpretation 22).
+pub fn spend_options(state: &State, slot: usize, plan: &Plan, intro: bool, max: u8) -> [u8; 64] {
+    let table = table();
+    let mut costs = [Cost::None; SPACES];
+    for (s, p) in plan.planned() {
+        costs[s] = cost_of(state, slot, table.tile(p.tile));
+    }
+    let ctx = Ctx { state, slot, table, plan: *plan, limit: dice_limit(state, slot, intro), costs };
+    let mut out = [u8::MAX; 64];
+    let placed = plan.dice_placed();
+    if placed > ctx.limit {
+        return out;
+    }
+    let mut paid = Paid::of(plan);
+    ctx.spends(0, &mut paid, placed, [0, 0], max.min(63), &mut out);
+    out
 }
 
 /// For a plan whose spaces before `upto` are all paid by dice still to come (a deduction
@@ -433,7 +523,8 @@ pub fn walk(state: &State, slot: usize, plan: &Plan, upto: usize) -> Option<Loc>
 pub fn cubes_left(state: &State, slot: usize) -> u8 {
     let team = slot_team(slot);
     let t = crate::state::team_index(team);
-    state.modify[t].saturating_sub(state.sides[t].modify_used)
+    let side = &state.sides[t];
+    state.modify[t].saturating_sub(side.modify_spent).saturating_sub(side.modify_used)
 }
 
 /// Whether `plan` (the character in `slot`'s plan after some steps) can still be completed
@@ -456,7 +547,26 @@ pub fn completable(state: &State, slot: usize, plan: &Plan, intro: bool, cubes_l
 
 /// The fewest modify cubes with which `plan` can be completed, up to `max`.
 pub fn min_cubes(state: &State, slot: usize, plan: &Plan, intro: bool, max: u8) -> Option<u8> {
-    (0..=max).find(|&c| completable(state, slot, plan, intro, c))
+    least_cubes(state, slot, plan, intro).filter(|&m| m <= max)
+}
+
+/// The fewest modify cubes with which `plan` can be completed, whatever the team holds
+/// (`None` where no dice can pay its tiles along an executable path).
+pub fn least_cubes(state: &State, slot: usize, plan: &Plan, intro: bool) -> Option<u8> {
+    let table = table();
+    let mut costs = [Cost::None; SPACES];
+    for (s, p) in plan.planned() {
+        costs[s] = cost_of(state, slot, table.tile(p.tile));
+    }
+    let ctx = Ctx { state, slot, table, plan: *plan, limit: dice_limit(state, slot, intro), costs };
+    let placed = plan.dice_placed();
+    if placed > ctx.limit {
+        return None;
+    }
+    let mut best = u8::MAX;
+    let mut paid = Paid::of(plan);
+    ctx.least(0, &mut paid, placed, 0, &mut best);
+    (best != u8::MAX).then_some(best)
 }
 
 /// Applies a plan step to a copy of the plan, checking the step's own rules; the cubes the

@@ -11,7 +11,8 @@ use crate::data::Team;
 use crate::map::{Area, Dir, Edge, Half, Layout, Room, Rooms, Walls};
 use crate::plan;
 use crate::state::{
-    Event, Loc, Outcome, Pending, Phase, Piece, Plan, Said, Side, Stage, State, Token, slot_team, team_index,
+    DieUse, Event, Loc, Outcome, Pending, Phase, Piece, Plan, Said, Side, Stage, State, Token, slot_team,
+    team_index,
 };
 use crate::tiles::{DeviceKind, Effect, Speech, Target, TileSpec, table};
 
@@ -112,7 +113,7 @@ pub fn deciding_slot(state: &State) -> Option<usize> {
                 Pending::First(Team::Villains) => Some(0),
                 Pending::First(Team::Spies) => Some(2),
                 Pending::Target(_) | Pending::Window | Pending::Lazy => acting(state),
-                Pending::None => None,
+                Pending::Spend | Pending::None => None,
             }
         }
     }
@@ -363,6 +364,7 @@ fn check_execute(state: &State, config: &Config, action: Action) -> Result<(), S
             check_window(state, config, schedule)
         }
         Pending::Lazy => Err("a deduction world waits for its next tile".into()),
+        Pending::Spend => Err("a deduction world settles its spent cubes".into()),
         Pending::None => Err("nothing to decide now".into()),
     }
 }
@@ -462,7 +464,7 @@ fn legal_execute(state: &State, config: &Config, out: &mut Vec<Action>) {
             targets(state, slot, tile, out);
         }
         Pending::Window => legal_windows(state, config, out),
-        Pending::Lazy | Pending::None => {}
+        Pending::Lazy | Pending::Spend | Pending::None => {}
     }
 }
 
@@ -878,6 +880,13 @@ pub fn advance(state: &mut State, config: &Config) {
             }
             Stage::Trip => {
                 ask_trip_lasers(state);
+                if state.aid.replay {
+                    // A deduction world's plans were chosen as they ran, their dice left
+                    // open: the aid settles what they spent before the cubes leave the
+                    // game ([`end_round`]).
+                    state.pending = Pending::Spend;
+                    return;
+                }
                 clean_up(state, config);
                 return;
             }
@@ -939,7 +948,7 @@ fn do_slides(state: &mut State, slot: usize) {
             continue;
         }
         let Some(to) = state.walls.neighbour(from, dir) else { continue };
-        state.sides[1].slide_used += 1;
+        state.sides[1].slide_spent += 1;
         move_spy(state, slot, to);
     }
 }
@@ -1025,13 +1034,17 @@ fn execute(state: &mut State, config: &Config, slot: usize, spec: &TileSpec, k: 
     let planned = plan.tiles[k].expect("a tile on the space");
     if spec.effect == Effect::Parachute {
         // Stand up, then declare a half (the `land` decision).
+        state.ch_mut(slot).plan.ran |= 1 << k;
         state.pending = Pending::Target(spec.id);
         return;
     }
     if !possible(state, slot, spec, k) {
+        // Not executed: the cubes on its dice come back at Clean Up.
         finish_action(state, slot, false);
         return;
     }
+    // Executed: the cubes on its dice are spent (Interpretation 22).
+    state.ch_mut(slot).plan.ran |= 1 << k;
     let spy = slot_team(slot) == Team::Spies;
     match spec.effect {
         Effect::Move { steps, through_walls, destroy_wall, until_blocked } => {
@@ -1524,7 +1537,37 @@ fn ask_trip_lasers(state: &mut State) {
 }
 
 /// Phase IV (rules §Phase IV): tiles, dice and cubes go back; the round's effects end.
+/// Ends the round of a deduction world waiting on [`Pending::Spend`], its spent cubes
+/// settled (Clean Up).
+pub fn end_round(state: &mut State, config: &Config) {
+    state.pending = Pending::None;
+    clean_up(state, config);
+}
+
+/// The modify cubes team `t`'s plans spend this round: those on unlock spaces and on the
+/// dice of the actions executed (Interpretation 22).
+pub fn round_spend(state: &State, t: usize) -> u8 {
+    let mut spent = 0u8;
+    for ch in &state.sides[t].chars {
+        for (i, d) in ch.plan.dice.iter().enumerate() {
+            let value = match *d {
+                DieUse::On { space, value } if ch.plan.ran >> space & 1 == 1 => value,
+                DieUse::Unlock { value } => value,
+                _ => continue,
+            };
+            spent = spent.saturating_add(plan::cubes(state.roll[i], value));
+        }
+    }
+    spent
+}
+
 fn clean_up(state: &mut State, config: &Config) {
+    for t in 0..2 {
+        let spent = round_spend(state, t);
+        let side = &mut state.sides[t];
+        side.modify_spent = side.modify_spent.saturating_add(spent);
+        side.modify_used = 0;
+    }
     for slot in 0..4 {
         let ch = state.ch_mut(slot);
         ch.plan = Plan::default();
@@ -1533,9 +1576,8 @@ fn clean_up(state: &mut State, config: &Config) {
             ch.loc = Loc::On(r);
         }
     }
+    // Spent modify and slide cubes stay spent: they leave the game (the publisher's FAQ).
     for side in &mut state.sides {
-        side.modify_used = 0;
-        side.slide_used = 0;
         side.tripped = Rooms::EMPTY;
         side.schedule = Schedule::NONE;
         side.stretch = 0;
@@ -1568,7 +1610,7 @@ fn clean_up(state: &mut State, config: &Config) {
 /// move when it comes, within the slide cubes left, after no more undeclared actions than
 /// the stretch holds (rules §Slide, Interpretation 12).
 pub fn check_window(state: &State, config: &Config, schedule: Schedule) -> Result<(), String> {
-    let left = state.slide.saturating_sub(state.sides[1].slide_used);
+    let left = state.slide.saturating_sub(state.sides[1].slide_spent);
     if schedule.len > left {
         return Err(format!(
             "that is {} slides, and the Spies have {left} slide cubes left this round (rules §Slide)",
@@ -1672,7 +1714,7 @@ fn would_be_silent(state: &State, slot: usize, spec: &TileSpec, k: usize) -> boo
 /// Every legal schedule of the window (rules §Slide).
 fn legal_windows(state: &State, config: &Config, out: &mut Vec<Action>) {
     out.push(Action::Slide(Schedule::NONE));
-    let left = state.slide.saturating_sub(state.sides[1].slide_used).min(4);
+    let left = state.slide.saturating_sub(state.sides[1].slide_spent).min(4);
     if left == 0 {
         return;
     }

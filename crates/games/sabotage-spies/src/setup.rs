@@ -167,7 +167,7 @@ fn pieces(state: &State, setting_up: bool, bad: &mut impl FnMut(String)) {
 
 /// The cubes: the teams hold what the tracks gave them (each team starts with 2 modify
 /// cubes; each hack gives the Villains one, each hit the Spies a modify and a slide cube,
-/// Interpretation 22), and no team places or spends more than it holds.
+/// Interpretation 22), and no team places and spends more than it received.
 fn cubes(state: &State, config: &Config, bad: &mut impl FnMut(String)) {
     let (hit_start, hack_start) = rules::tracks(config.intro);
     let hits = hit_start.saturating_sub(state.hit_track);
@@ -183,10 +183,11 @@ fn cubes(state: &State, config: &Config, bad: &mut impl FnMut(String)) {
                 want[t]
             ));
         }
-        if state.sides[t].modify_used > state.modify[t] {
+        let side = &state.sides[t];
+        if u16::from(side.modify_used) + u16::from(side.modify_spent) > u16::from(state.modify[t]) {
             bad(format!(
-                "the {team} placed {} modify cubes this round but hold {}",
-                state.sides[t].modify_used, state.modify[t]
+                "the {team} placed {} modify cubes this round and spent {} before, but received {} (Interpretation 22)",
+                side.modify_used, side.modify_spent, state.modify[t]
             ));
         }
     }
@@ -196,13 +197,13 @@ fn cubes(state: &State, config: &Config, bad: &mut impl FnMut(String)) {
             state.slide
         ));
     }
-    if state.sides[1].slide_used > state.slide {
+    if state.sides[1].slide_spent > state.slide {
         bad(format!(
-            "the Spies spent {} slide cubes this round but hold {}",
-            state.sides[1].slide_used, state.slide
+            "the Spies spent {} slide cubes but received {}",
+            state.sides[1].slide_spent, state.slide
         ));
     }
-    if state.sides[0].slide_used > 0 {
+    if state.sides[0].slide_spent > 0 {
         bad("the Villains have no slide cubes (rules §Slide)".into());
     }
 }

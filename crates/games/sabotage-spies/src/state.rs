@@ -129,6 +129,10 @@ pub struct Plan {
     pub die_steps: u8,
     /// Spaces executed (0–5).
     pub done: u8,
+    /// The spaces whose action was executed (bit `k` space `k`): the cubes on their dice are
+    /// spent; a space whose action could not be executed gives its cubes back.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub ran: u8,
     /// A deduction-aid world's plan, chosen as it is executed (never in a real game).
     pub lazy: bool,
     /// A deduction-aid world's plan steps taken without choosing them (never in a real
@@ -178,6 +182,7 @@ impl Default for Plan {
             dice: [DieUse::Unplaced; DICE],
             die_steps: 0,
             done: 0,
+            ran: 0,
             lazy: false,
             skipped: 0,
             want: [0; SPACES],
@@ -268,10 +273,16 @@ pub struct Token {
 pub struct Side {
     /// The team's two characters (slots 0–1 or 2–3).
     pub chars: [Hidden; 2],
-    /// Modify cubes placed this round.
+    /// Modify cubes placed on dice this round. Those on a die whose action is executed (or
+    /// on an unlock space) are spent at Clean Up; the others come back.
     pub modify_used: u8,
-    /// Slide cubes spent this round (Spies).
-    pub slide_used: u8,
+    /// Modify cubes spent in earlier rounds: out of the game (the publisher's FAQ), so the
+    /// team has `modify - modify_spent - modify_used` left, a number the other team is not
+    /// told (Interpretation 22).
+    #[serde(default)]
+    pub modify_spent: u8,
+    /// Slide cubes spent so far this game (Spies): out of the game like modify cubes.
+    pub slide_spent: u8,
     /// The team's undeclared devices on the map (Spies: the Virus and the Beacon).
     pub secret: [Option<Token>; 2],
     /// Rooms holding a Trip Laser that a standing Spy entered this round (Spies).
@@ -289,7 +300,8 @@ impl Default for Side {
         Side {
             chars: [Hidden::default(); 2],
             modify_used: 0,
-            slide_used: 0,
+            modify_spent: 0,
+            slide_spent: 0,
             secret: [None; 2],
             tripped: Rooms::EMPTY,
             schedule: Schedule::NONE,
@@ -340,6 +352,10 @@ pub enum Pending {
     Window,
     /// A deduction-aid world chooses the acting character's next tile (never in a real game).
     Lazy,
+    /// A deduction-aid world, its round executed, settles how many modify cubes its lazy
+    /// plans spent: they leave the game, so the number matters next round (never in a real
+    /// game).
+    Spend,
 }
 
 /// What a declared action says: its name or its quote.
@@ -462,9 +478,10 @@ pub struct State {
     pub hit_track: u8,
     /// Modify cubes left on the Hack track.
     pub hack_track: u8,
-    /// Modify cubes each team holds (Villains, Spies).
+    /// Modify cubes each team has received (Villains, Spies), spent ones included: a public
+    /// count (the tracks are public); what is left is this less the side's `modify_spent`.
     pub modify: [u8; 2],
-    /// Slide cubes the Spies hold.
+    /// Slide cubes the Spies have received, spent ones included.
     pub slide: u8,
     /// The round's roll, ascending.
     pub roll: [u8; 4],
@@ -601,7 +618,7 @@ pub struct PlanTime {
     pub walls: Walls,
     /// Each Generator's cubes, in the order of `generators`.
     pub generators: [u8; 4],
-    /// Modify cubes held (Villains, Spies).
+    /// Modify cubes received (Villains, Spies).
     pub modify: [u8; 2],
 }
 

@@ -64,7 +64,8 @@ fn cubes_beyond_the_supply_are_refused() {
     refused(&game, &base, |j| j["modify"][1] = json!(9), "modify cubes");
     refused(&game, &base, |j| j["slide"] = json!(4), "slide cubes");
     refused(&game, &base, |j| j["sides"][0]["modify_used"] = json!(200), "placed 200 modify cubes");
-    refused(&game, &base, |j| j["sides"][1]["slide_used"] = json!(3), "spent 3 slide cubes");
+    refused(&game, &base, |j| j["sides"][1]["slide_spent"] = json!(3), "spent 3 slide cubes");
+    refused(&game, &base, |j| j["sides"][0]["modify_spent"] = json!(3), "spent 3 before, but received 2");
 }
 
 #[test]

@@ -315,6 +315,62 @@ fn an_attack_hits_a_spy_who_then_skips_the_round_and_parachutes_next() {
     assert_eq!(g.s.ch(2).loc, Loc::Lying(room("d4")), "lying down on the landing room");
 }
 
+/// Plays on to the next round, each decision the first legal one (`slide none` where it
+/// may).
+fn to_next_round(g: &mut G) {
+    let round = g.s.round;
+    while g.s.round == round && g.s.phase == Phase::Execute {
+        let l = g.legal();
+        g.act(l.iter().find(|a| *a == "slide none").unwrap_or(&l[0]));
+    }
+}
+
+/// The publisher's FAQ: modify cubes are "one time use resources" that leave the game once
+/// used; a cube is used when the action its die pays is executed (Interpretation 22).
+#[test]
+fn a_modify_cube_on_an_executed_action_leaves_the_game() {
+    let mut g = G::full(["c2", "a1"]);
+    g.put(2, "b1");
+    g.put(3, "a3");
+    // The 3 shown as 4 pays the Hack (4–6): one cube.
+    g.round("roll 1 3 5 6", [&[], &[], &["tile hack", "die off", "die 4 on 1"], &[]]);
+    assert_eq!(g.s.sides[1].modify_used, 1);
+    g.act("first chantico");
+    g.act("first hawk");
+    to_next_round(&mut g);
+    assert_eq!(g.s.round, 2);
+    assert_eq!((g.s.modify[1], g.s.sides[1].modify_spent, g.s.sides[1].modify_used), (2, 1, 0));
+    // One cube left: a plan needing two is refused.
+    g.act("roll 1 1 1 1");
+    g.plan(&[]);
+    g.plan(&[]);
+    g.act("tile hack");
+    let e = g.refused("die 4 on 1");
+    assert!(e.contains("modify cubes"), "{e}");
+    g.act("die 6 on 1");
+}
+
+/// A cube on the die of an action never executed (its Spy hit first) was not used: it is
+/// the team's again at Clean Up.
+#[test]
+fn a_modify_cube_on_an_action_never_executed_comes_back() {
+    let mut g = G::full(["c2", "a1"]);
+    g.put(2, "c3");
+    g.put(3, "a3");
+    g.round(
+        "roll 1 3 5 6",
+        [&["tile stun-gun", "die 1 on 1"], &[], &["tile hack", "die off", "die 4 on 1"], &[]],
+    );
+    assert_eq!(g.s.sides[1].modify_used, 1);
+    g.act("first chantico");
+    g.act("aim down");
+    assert_eq!(g.s.ch(2).loc, Loc::Off, "Hawk is hit before his Hack");
+    to_next_round(&mut g);
+    assert_eq!(g.s.round, 2);
+    assert_eq!(g.s.sides[1].modify_spent, 0, "the Hack was never executed: its cube comes back");
+    assert_eq!(g.s.modify[1], 3, "and the Hit track gave one more");
+}
+
 #[test]
 fn the_fifth_hit_wins_for_the_villains() {
     let mut g = G::full(["c2", "a1"]);
@@ -662,7 +718,7 @@ fn an_earpiece_moves_the_team_mate_silently_and_stops_at_walls() {
 }
 
 #[test]
-fn slide_windows_move_a_spy_silently_and_the_cubes_come_back() {
+fn slide_windows_move_a_spy_silently_and_spent_cubes_leave_the_game() {
     let mut g = G::full(["a1", "a2"]);
     g.put(2, "c3");
     g.put(3, "d4");
@@ -678,13 +734,21 @@ fn slide_windows_move_a_spy_silently_and_the_cubes_come_back() {
     // b3, then up to b2 by the Move & Scan: only "scan" is heard.
     assert_eq!(g.s.ch(2).loc, Loc::On(room("b2")));
     assert_eq!(g.since(from), [scan_said(2)]);
-    assert_eq!(g.s.sides[1].slide_used, 1);
+    assert_eq!(g.s.sides[1].slide_spent, 1);
     while g.s.round == 1 {
         let l = g.legal();
         g.act(l.iter().find(|a| *a == "slide none").unwrap_or(&l[0]));
     }
-    assert_eq!(g.s.sides[1].slide_used, 0, "slide cubes come back at Clean Up");
+    // The publisher's FAQ: a slide cube is used once and leaves the game.
+    assert_eq!(g.s.sides[1].slide_spent, 1, "a spent slide cube does not come back at Clean Up");
     assert_eq!(g.s.slide, 1);
+    g.put(2, "c3");
+    g.round("roll 1 3 5 6", [&[], &[], &["tile move-scan", "die 1 on 1"], &[]]);
+    g.act("first chantico");
+    g.act("first hawk");
+    // The window still opens (its timing tells the Villains nothing), with nothing to slide.
+    assert_eq!(g.legal(), ["slide none"]);
+    assert!(g.refused("slide left").contains("slide cube"));
 }
 
 #[test]

@@ -810,16 +810,21 @@ function drawScreen(ctx) {
   // Cubes.
   const mine = myTeam(v) === 'spies' ? 1 : 0;
   const used = v.own.modify_used ?? 0;
-  const cubes = s('g', {}, title('Modify cubes turn a die one up or down each (1 and 6 wrap), unseen. A team gets them as the other gets closer to winning; they come back each round. Slide cubes (the Spies’) each move a Spy one room, unseen.'));
+  const spent = v.own.modify_spent ?? 0;
+  const cubes = s('g', {}, title('Modify cubes turn a die one up or down each (1 and 6 wrap), unseen. A team gets them as the other gets closer to winning. Each is used once: a cube whose action is executed leaves the game, and how many a team has left is its secret. Slide cubes (the Spies’) each move a Spy one room, unseen, once.'));
   if (ctx.spectator) {
-    cubes.append(s('text', { x: 230, y: 70, class: 'ss-label' }, 'Modify cubes'));
+    cubes.append(s('text', { x: 230, y: 70, class: 'ss-label' }, 'Modify cubes received'));
     cubes.append(s('text', { x: 230, y: 86, class: 'ss-small' }, `Villains ${v.modify[0]}, Spies ${v.modify[1]}`));
   } else {
-    cubes.append(s('text', { x: 230, y: 70, class: 'ss-label' }, `Modify cubes: ${v.modify[mine]}${used ? ` (${used} placed)` : ''}`));
-    cubes.append(s('text', { x: 230, y: 86, class: 'ss-small' }, `theirs: ${v.modify[1 - mine]}`));
+    const left = Math.max(0, v.modify[mine] - spent - used);
+    const notes = [used ? `${used} placed` : '', spent ? `${spent} spent` : ''].filter(Boolean).join(', ');
+    cubes.append(s('text', { x: 230, y: 70, class: 'ss-label' }, `Modify cubes left: ${left}${notes ? ` (${notes})` : ''}`));
+    cubes.append(s('text', { x: 230, y: 86, class: 'ss-small' }, `theirs: ${v.modify[1 - mine]} received`));
   }
-  const slideUsed = mine === 1 && !ctx.spectator ? v.own.slide_used ?? 0 : 0;
-  cubes.append(s('text', { x: 230, y: 100, class: 'ss-small' }, `Spies' slide cubes: ${v.slide}${slideUsed ? ` (${slideUsed} used)` : ''}`));
+  const slideSpent = mine === 1 && !ctx.spectator ? v.own.slide_spent ?? 0 : 0;
+  cubes.append(s('text', { x: 230, y: 100, class: 'ss-small' }, mine === 1 && !ctx.spectator
+    ? `Slide cubes left: ${Math.max(0, v.slide - slideSpent)}${slideSpent ? ` (${slideSpent} spent)` : ''}`
+    : `Spies' slide cubes received: ${v.slide}`));
   svg.append(cubes);
   return svg;
 }
@@ -1200,7 +1205,7 @@ function decisionPanel(ctx) {
       const rolled = v.roll[i];
       const placed = plan.dice.filter((/** @type {any} */ d) => d && typeof d === 'object').length;
       const limit = diceLimit(v, dec, ctx.intro);
-      const cubes = Math.max(0, v.modify[dec < 2 ? 0 : 1] - (v.own.modify_used ?? 0));
+      const cubes = Math.max(0, v.modify[dec < 2 ? 0 : 1] - (v.own.modify_spent ?? 0) - (v.own.modify_used ?? 0));
       const where = [c.dieOn.size ? 'a face under a space' : '', c.dieUnlock.size ? 'an unlock space' : ''].filter(Boolean).join(' or ');
       hints.push(`Die ${i + 1} (rolled ${rolled}; ${placed} of ${limit} dice placed; ${cubes} modify cube${cubes === 1 ? '' : 's'} left, each + turns it one up or down)${where ? `: click ${where}` : ': no space can take it now (a die goes on a space with a tile), so leave it off or plan a tile first'}.`);
       if (c.dieOff) items.push(moveButton(ctx, c.dieOff, `Leave die ${i + 1} off`, 'This die is not placed this round.'));
@@ -1249,7 +1254,7 @@ function decisionPanel(ctx) {
   }
   // Slides.
   if (c.slide.length) {
-    const left = Math.max(0, v.slide - (v.own.slide_used ?? 0));
+    const left = Math.max(0, v.slide - (v.own.slide_spent ?? 0));
     hints.push(`Slide window: ${who} may spend slide cubes (${left} left) to move one room each, unseen — now (arrows on the map), or later between unseen actions (“wait”).`);
     const none = c.slide.find((a) => a === 'slide none');
     if (none) items.push(moveButton(ctx, none, 'No slide', 'Keep your slide cubes.'));

@@ -263,7 +263,7 @@ fn plural(n: u8) -> &'static str {
 }
 
 fn slides_left(t: &Table) -> u8 {
-    t.view.slide.saturating_sub(t.view.own.slide_used)
+    t.view.slide.saturating_sub(t.view.own.slide_spent)
 }
 
 /// The next die's group title and rolled value.
@@ -453,7 +453,7 @@ pub fn detail(t: &Table, action: Action) -> String {
             format!("{}'s tiles: {}.", tiles::char_name(c), names.join(", "))
         }
         Action::First(c) => format!("{} executes all its spaces first, then the other.", tiles::char_name(c)),
-        Action::Slide(_) => "A slide moves your Spy one room without declaring it (one slide cube each); `wait` lets the next unseen action happen first. Type longer schedules: slide up wait left.".to_owned(),
+        Action::Slide(_) => "A slide moves your Spy one room without declaring it (one slide cube each, gone once used); `wait` lets the next unseen action happen first. Type longer schedules: slide up wait left.".to_owned(),
         Action::UnlockSwagger => "Swagger 2 lets the Spy place 3 dice, Swagger 5 four; a reveal drops it to the red line (2 or 0).".to_owned(),
         Action::UnlockTier(Some(k)) => format!("{}: {}", tile_name(k), tile_text(k)),
         _ => {

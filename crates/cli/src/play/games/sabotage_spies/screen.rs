@@ -425,16 +425,18 @@ fn info_lines(session: &Session, t: &Table, width: usize) -> Vec<Line<'static>> 
         spans.push(Span::raw(" "));
     }
     let me = team_index(t.team());
+    // Spent cubes leave the game: a team sees what it has left of what it received, and
+    // of the other team only what it received (its spending is not seen): "at most".
     spans.push(Span::styled("cubes ", dim));
-    spans.push(Span::raw(format!("{}", v.modify[me])).bold());
-    if v.own.modify_used > 0 {
-        spans.push(Span::styled(format!(" (−{})", v.own.modify_used), dim));
-    }
-    spans.push(Span::styled(format!("  theirs {}", v.modify[1 - me]), dim));
+    spans.push(Span::raw(format!("{}", t.cubes_left())).bold());
+    spans.push(Span::styled(format!("/{}", v.modify[me]), dim));
+    spans.push(Span::styled(format!("  them ≤{}", v.modify[1 - me]), dim));
     spans.push(Span::styled("  slide ", dim));
-    spans.push(Span::raw(format!("{}", v.slide)).bold());
-    if t.team() == Team::Spies && v.own.slide_used > 0 {
-        spans.push(Span::styled(format!(" ({} used)", v.own.slide_used), dim));
+    if t.team() == Team::Spies {
+        spans.push(Span::raw(format!("{}", v.slide.saturating_sub(v.own.slide_spent))).bold());
+        spans.push(Span::styled(format!("/{}", v.slide), dim));
+    } else {
+        spans.push(Span::styled(format!("≤{}", v.slide), dim));
     }
     lines.push(Line::from(spans));
     for slot in t.own_slots() {

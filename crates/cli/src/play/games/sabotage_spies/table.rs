@@ -133,10 +133,12 @@ impl Table {
         plan::dice_limit(&self.known, slot, self.cfg.intro)
     }
 
-    /// The modify cubes the person's team has left to place this round.
+    /// The modify cubes the person's team has left to place this round (those received, less
+    /// those spent in earlier rounds and those placed this round).
     pub fn cubes_left(&self) -> u8 {
         let t = team_index(self.view.team);
-        self.view.modify[t].saturating_sub(self.view.own.modify_used)
+        let own = &self.view.own;
+        self.view.modify[t].saturating_sub(own.modify_spent).saturating_sub(own.modify_used)
     }
 
     /// The value of the next die of an own character's plan (dice go in ascending order).
