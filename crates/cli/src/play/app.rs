@@ -171,6 +171,13 @@ impl App {
             self.status = Status { text: "The game is over.".to_owned(), error: false };
             self.save_finished();
         }
+        if let Some(text) = observed.formality
+            && !over
+            && self.session.turn() == tabula_core::Turn::Player(self.session.human())
+            && let Ok(applied) = self.session.play(&text)
+        {
+            self.after(applied);
+        }
         said
     }
 

@@ -44,7 +44,7 @@ impl GameScreen for GenericScreen {
             lines.push(LogLine { seat: None, text: format!("game over: {}", parts.join(", ")) });
         }
         self.choice = 0;
-        Observed { lines, window: None }
+        Observed { lines, window: None, formality: None }
     }
 
     fn draw(&self, frame: &mut Frame, area: Rect, ctx: &Ctx) {

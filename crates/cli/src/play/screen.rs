@@ -56,6 +56,10 @@ pub struct Observed {
     /// The step ended a round (or a hand): the index of its window, for
     /// [`GameScreen::window`].
     pub window: Option<usize>,
+    /// A formality the game answers for the person at once: their only move, one that
+    /// only exists so that the other players cannot tell when it matters (Fowers'
+    /// Sabotage's `anywhere none` at a window with nothing to build).
+    pub formality: Option<String>,
 }
 
 /// A window drawn over the table: the end of a round or a hand.

@@ -24,6 +24,7 @@
 //! | `land top`, `bottom`, `left`, `right`, `land beacon` | [`Action::Land`] |
 //! | `unlock swagger`, `unlock tier`, `unlock tier thermo`, `unlock none` | [`Action::UnlockSwagger`], [`Action::UnlockTier`], [`Action::UnlockNone`] |
 //! | `slide none`, `slide up`, `slide up wait left` | [`Action::Slide`]: each `wait` delays the next slide by one undeclared action |
+//! | `anywhere none`, `anywhere virus b2`, `anywhere beacon c3`, `anywhere virus b2 beacon c3` | [`Action::Anywhere`]: at a window, the rooms the acting Spy's Virus and Beacon are built in if executed before the next |
 //!
 //! Directions are `up right down left`, `u r d l` or `n e s w`. Tiles and characters are
 //! named by their ids in the data file (`move-scan`, `count-v`); hyphens, spaces and case do
@@ -43,8 +44,8 @@
 //! | `generator R` | 16 | 168 | R |
 //! | `character C` | 8 | 184 | C |
 //! | `start R` | 16 | 192 | R |
-//! | `tile T` | 48 | 208 | T (`tile parachute`, `tile virus`, `tile beacon` have indices but are never legal) |
-//! | `tile parachute R`, `tile virus R`, `tile beacon R` | 48 | 256 | 16·k + R, k = 0, 1, 2 in that order |
+//! | `tile T` | 48 | 208 | T (`tile parachute` has an index but is never legal) |
+//! | `tile parachute R`, `tile virus R`, `tile beacon R` | 48 | 256 | 16·k + R, k = 0, 1, 2 in that order (`tile virus R` and `tile beacon R` were legal until issue 29; never now) |
 //! | `tile none` | 1 | 304 | — |
 //! | `die V on S` | 30 | 305 | 5·(V − 1) + S − 1 |
 //! | `die V unlock` | 6 | 335 | V − 1 |
@@ -61,6 +62,7 @@
 //! | `unlock tier T`, T a Spy advanced tile | 20 | 538 | T − 8 |
 //! | `slide …` | 36,201 | 558 | the schedule's rank ([`Schedule::rank`]) |
 //! | `build R from F` | 256 | 36,759 | 16·R + F |
+//! | `anywhere …` | 289 | 37,015 | 17·v + b, v and b 0 for none, else 1 + the room of the Virus and of the Beacon |
 //!
 //! ```
 //! use tabula_sabotage_spies::action::Action;
@@ -80,8 +82,8 @@ use tabula_core::error::quote;
 use crate::data::{Team, data};
 use crate::map::{Area, Dir, Edge, Half, Room};
 
-/// The number of distinct actions (rules §Notation: 558 + 36,201 + 256).
-pub const NUM_ACTIONS: usize = 37_015;
+/// The number of distinct actions (rules §Notation: 558 + 36,201 + 256 + 289).
+pub const NUM_ACTIONS: usize = 37_304;
 /// Tiles in the notation (the 8 starting tiles, then 8 characters × 5).
 pub const NUM_TILES: usize = 48;
 /// Characters (Spies acrobat, hacker, hawk, juicer; Villains chantico, count-v, nadesh, ophidian).
@@ -106,9 +108,9 @@ pub struct CharId(pub u8);
 pub enum RoomTile {
     /// `tile parachute R`: the landing room.
     Parachute,
-    /// `tile virus R`: Build Anywhere, undeclared.
+    /// `tile virus R`: never legal since issue 29 (the room is chosen at a window).
     Virus,
-    /// `tile beacon R`: Build Anywhere, undeclared.
+    /// `tile beacon R`: never legal since issue 29 (the room is chosen at a window).
     Beacon,
 }
 
@@ -203,6 +205,10 @@ pub enum Action {
     UnlockNone,
     /// `slide none`, `slide up wait left`.
     Slide(Schedule),
+    /// `anywhere virus b2 beacon c3`, `anywhere none`: at a window, the rooms the acting
+    /// Spy's Virus (index 0) and Beacon (1) are built in, if executed before the next
+    /// window (Build Anywhere: "you can choose the location when executing").
+    Anywhere([Option<Room>; 2]),
 }
 
 /// The Spies' advanced tiles (acrobat's to juicer's), by [`TileId`].
@@ -502,7 +508,8 @@ const _: () = assert!(
     schedules_of(0) + schedules_of(1) + schedules_of(2) + schedules_of(3) + schedules_of(4) == NUM_SCHEDULES
 );
 const BUILD_FROM: usize = SLIDE + NUM_SCHEDULES;
-const _: () = assert!(BUILD_FROM + 16 * 16 == NUM_ACTIONS);
+const ANYWHERE: usize = BUILD_FROM + 16 * 16;
+const _: () = assert!(ANYWHERE + 17 * 17 == NUM_ACTIONS);
 
 impl Action {
     /// The action's index in `0..NUM_ACTIONS` (the module's table).
@@ -551,6 +558,10 @@ impl Action {
                 UNLOCK_TIER + usize::from(tile.0.saturating_sub(SPY_ADVANCED.start))
             }
             Action::Slide(schedule) => SLIDE + schedule.rank(),
+            Action::Anywhere([v, b]) => {
+                let code = |r: Option<Room>| r.map_or(0, |r| 1 + r.index());
+                ANYWHERE + 17 * code(v) + code(b)
+            }
         }
     }
 
@@ -612,9 +623,13 @@ impl Action {
             Action::UnlockTier(Some(TileId(SPY_ADVANCED.start + (i - UNLOCK_TIER) as u8)))
         } else if i < BUILD_FROM {
             Action::Slide(Schedule::unrank(i - SLIDE)?)
-        } else if i < NUM_ACTIONS {
+        } else if i < ANYWHERE {
             let k = i - BUILD_FROM;
             Action::BuildFrom { room: Room::from_index(k / 16)?, from: Room::from_index(k % 16)? }
+        } else if i < NUM_ACTIONS {
+            let k = i - ANYWHERE;
+            let room = |c: usize| if c == 0 { Some(None) } else { Room::from_index(c - 1).map(Some) };
+            Action::Anywhere([room(k / 17)?, room(k % 17)?])
         } else {
             return None;
         })
@@ -678,13 +693,24 @@ impl fmt::Display for Action {
             Action::UnlockTier(Some(tile)) => write!(f, "unlock tier {tile}"),
             Action::UnlockNone => f.write_str("unlock none"),
             Action::Slide(schedule) => write!(f, "slide {schedule}"),
+            Action::Anywhere([None, None]) => f.write_str("anywhere none"),
+            Action::Anywhere([v, b]) => {
+                f.write_str("anywhere")?;
+                if let Some(r) = v {
+                    write!(f, " virus {r}")?;
+                }
+                if let Some(r) = b {
+                    write!(f, " beacon {r}")?;
+                }
+                Ok(())
+            }
         }
     }
 }
 
 /// What a parse error says when the first word is no action.
 const VERBS: &str = "an action starts with roll, starter, wall, machine, generator, character, start, tile, \
-                     die, first, aim, build, scan, detect, land, unlock or slide";
+                     die, first, aim, build, scan, detect, land, unlock, slide or anywhere";
 const ROLL_FORM: &str = "a roll is exactly four dice, each 1-6, like `roll 1 3 3 6` or `roll 1336`";
 const ROOM_FORM: &str = "a room is a column a-d and a row 1-4, like `c2`";
 const AREA_FORM: &str = "a row, a column or a quadrant, like `row 2`, `col c` or `quad ne`";
@@ -770,6 +796,7 @@ fn parse_words(words: &[&str]) -> Result<Action, String> {
             _ => return Err(UNLOCK_FORM.to_owned()),
         },
         "slide" => Action::Slide(parse_slide(args)?),
+        "anywhere" => Action::Anywhere(parse_anywhere(args)?),
         _ => return Err(format!("`{}` is not an action: {VERBS}", quote(verb))),
     })
 }
@@ -908,6 +935,35 @@ fn parse_area(verb: &str, args: &[&str]) -> Result<Area, String> {
         Ok(area) => Err(format!("`{area}` is a half, not a scan area: {verb} {AREA_FORM}")),
         Err(_) => Err(format!("`{}` is not an area: {verb} {AREA_FORM}", quote(&text))),
     }
+}
+
+const ANYWHERE_FORM: &str =
+    "write `anywhere none`, `anywhere virus b2`, `anywhere beacon c3` or `anywhere virus b2 beacon c3`";
+
+/// `none`, or `virus R` and `beacon R` (each at most once, in either order).
+fn parse_anywhere(args: &[&str]) -> Result<[Option<Room>; 2], String> {
+    if args == ["none"] {
+        return Ok([None, None]);
+    }
+    if args.is_empty() || args.len() % 2 == 1 || args.len() > 4 {
+        return Err(ANYWHERE_FORM.to_owned());
+    }
+    let mut rooms = [None, None];
+    for pair in args.chunks(2) {
+        let which = match pair[0] {
+            "virus" => 0,
+            "beacon" => 1,
+            other => {
+                return Err(format!("`{}` is neither `virus` nor `beacon`: {ANYWHERE_FORM}", quote(other)));
+            }
+        };
+        if rooms[which].is_some() {
+            return Err(format!("the {} is named twice: {ANYWHERE_FORM}", pair[0]));
+        }
+        rooms[which] =
+            Some(pair[1].parse::<Room>().map_err(|_| format!("`{}`: {ROOM_FORM}", quote(pair[1])))?);
+    }
+    Ok(rooms)
 }
 
 /// `none`, or directions and `wait`s.

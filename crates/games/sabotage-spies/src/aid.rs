@@ -4,7 +4,7 @@
 //!
 //! A **world** is one possible side. Every action of the game is replayed on every world:
 //! the real state with the hidden side replaced by the world's. A step the other team does
-//! not see (`character ?`, `start ?`, `slide ?`, `unlock ?`) branches over every step the
+//! not see (`character ?`, `start ?`, `slide ?`, `anywhere ?`, `unlock ?`) branches over every step the
 //! world could have taken; a plan step (`plan ?`) is not chosen at all: the world's plan is
 //! **lazy**, its tiles, dice, slides and unlocks chosen when execution reaches them
 //! ([`Choice`]), judged on the facts the plans were made on ([`crate::state::PlanTime`]).
@@ -477,6 +477,17 @@ fn min_cubes(state: &State, slot: usize, plan: &Plan, intro: bool, max: u8) -> O
     r.filter(|&m| m <= max)
 }
 
+/// Every room, as a Build Anywhere may choose it.
+const ANY_ROOM: [Option<Room>; 16] = {
+    let mut out = [None; 16];
+    let mut i = 0;
+    while i < 16 {
+        out[i] = Some(Room::ALL[i]);
+        i += 1;
+    }
+    out
+};
+
 /// Every choice a lazy world's acting character may make now (rules §Phase II, judged at
 /// plan time; §Slide).
 pub fn choices(state: &State, config: &Config, start: &Side, out: &mut Vec<Choice>) {
@@ -566,13 +577,8 @@ pub fn choices(state: &State, config: &Config, start: &Side, out: &mut Vec<Choic
             continue;
         }
         match tile {
-            plan::PARACHUTE | plan::VIRUS | plan::BEACON => {
-                let kind = match tile {
-                    plan::PARACHUTE => RoomTile::Parachute,
-                    plan::VIRUS => RoomTile::Virus,
-                    _ => RoomTile::Beacon,
-                };
-                steps.extend(Room::ALL.into_iter().map(|r| Action::TileAt(kind, r)));
+            plan::PARACHUTE => {
+                steps.extend(Room::ALL.into_iter().map(|r| Action::TileAt(RoomTile::Parachute, r)))
             }
             _ => steps.push(Action::Tile(tile)),
         }
@@ -597,11 +603,17 @@ pub fn choices(state: &State, config: &Config, start: &Side, out: &mut Vec<Choic
             }
             _ => &[0],
         };
+        // A Virus or a Beacon is built in a room chosen as it runs (named at the window
+        // before it): the world chooses it with the tile.
+        let rooms: &[Option<Room>] = match planned.tile {
+            plan::VIRUS | plan::BEACON => &ANY_ROOM,
+            _ => &[planned.room],
+        };
         for &want in wants {
             let mut q = np;
             q.want[k] = want;
             if free || min_cubes(&p, slot, &q, intro, budget - mate_cubes).is_some() {
-                out.push(Choice::Place { tile: planned.tile, room: planned.room, want });
+                out.extend(rooms.iter().map(|&room| Choice::Place { tile: planned.tile, room, want }));
             }
         }
     }
@@ -1025,6 +1037,9 @@ impl Update<'_> {
             if matches!(self.action, Action::Slide(_)) {
                 // The schedule is chosen slide by slide as the stretch runs (`Choice::Slide`).
                 alts.push(Action::Slide(crate::action::Schedule::NONE));
+            } else if matches!(self.action, Action::Anywhere(_)) {
+                // A Build Anywhere's room is chosen with its tile as it runs (`Choice::Place`).
+                alts.push(Action::Anywhere([None, None]));
             } else {
                 rules::legal(&s, self.config, alts);
             }

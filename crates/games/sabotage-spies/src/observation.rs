@@ -209,7 +209,8 @@ fn pending_index(pending: Pending) -> usize {
         Pending::None => 0,
         Pending::First(t) => 1 + team(t),
         Pending::Target(t) => 3 + usize::from(t.0),
-        Pending::Window => 3 + NUM_TILES,
+        // The window's second question (Build Anywhere rooms) shares its index.
+        Pending::Window | Pending::Anywhere => 3 + NUM_TILES,
         Pending::Lazy | Pending::Spend => 4 + NUM_TILES,
     }
 }

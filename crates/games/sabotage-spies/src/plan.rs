@@ -616,9 +616,16 @@ pub fn step_plan(
             };
             let s = tile_step(&plan)?;
             let spec = table.tile(tile);
-            if room.is_none() && matches!(tile, PARACHUTE | VIRUS | BEACON) {
+            if room.is_none() && tile == PARACHUTE {
                 return Err(format!(
                     "{} is planned with its room, as `tile {} b3` (rules §Phase II)",
+                    crate::tiles::printed(tile),
+                    tile.name()
+                ));
+            }
+            if room.is_some() && matches!(tile, VIRUS | BEACON) {
+                return Err(format!(
+                    "{} chooses its room when it is executed, at the window before it, not when planned: plan `tile {}` (Build Anywhere, the publisher's FAQ)",
                     crate::tiles::printed(tile),
                     tile.name()
                 ));
@@ -844,17 +851,14 @@ pub fn legal_steps(state: &State, slot: usize, intro: bool, out: &mut Vec<Action
     if (plan.tile_steps as usize) < SPACES && !ended {
         for t in 0..crate::action::NUM_TILES as u8 {
             let tile = TileId(t);
-            if matches!(tile, PARACHUTE | VIRUS | BEACON) || copies(state, slot, tile) == 0 {
+            if tile == PARACHUTE || copies(state, slot, tile) == 0 {
                 continue;
             }
             try_push(Action::Tile(tile), out);
         }
-        for kind in [RoomTile::Parachute, RoomTile::Virus, RoomTile::Beacon] {
-            if copies(state, slot, room_tile(kind)) == 0 {
-                continue;
-            }
+        if copies(state, slot, PARACHUTE) > 0 {
             for room in Room::ALL {
-                try_push(Action::TileAt(kind, room), out);
+                try_push(Action::TileAt(RoomTile::Parachute, room), out);
             }
         }
     }

@@ -94,14 +94,12 @@ fn score(view: &View, action: Action) -> f64 {
                     3.0
                 }
             }
-            RoomTile::Virus | RoomTile::Beacon => {
-                if goals.contains(room) {
-                    3.0
-                } else {
-                    1.5
-                }
-            }
+            // Never legal: a Virus's or a Beacon's room is named at a window.
+            RoomTile::Virus | RoomTile::Beacon => 0.0,
         },
+        Action::Anywhere(rooms) => {
+            rooms.into_iter().flatten().map(|r| if goals.contains(r) { 2.0 } else { 1.0 }).sum()
+        }
         Action::TileNone => 0.1,
         Action::DieOn { .. } => 3.0,
         Action::DieUnlock { .. } => 3.5,

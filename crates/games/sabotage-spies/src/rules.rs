@@ -112,7 +112,7 @@ pub fn deciding_slot(state: &State) -> Option<usize> {
             match state.pending {
                 Pending::First(Team::Villains) => Some(0),
                 Pending::First(Team::Spies) => Some(2),
-                Pending::Target(_) | Pending::Window | Pending::Lazy => acting(state),
+                Pending::Target(_) | Pending::Window | Pending::Anywhere | Pending::Lazy => acting(state),
                 Pending::Spend | Pending::None => None,
             }
         }
@@ -363,6 +363,12 @@ fn check_execute(state: &State, config: &Config, action: Action) -> Result<(), S
             };
             check_window(state, config, schedule)
         }
+        Pending::Anywhere => {
+            let Action::Anywhere(rooms) = action else {
+                return Err("a window: name the rooms of your Virus and Beacon still to come, as `anywhere virus b2`, or `anywhere none` (Build Anywhere: the room is chosen when executed)".into());
+            };
+            check_anywhere(state, rooms)
+        }
         Pending::Lazy => Err("a deduction world waits for its next tile".into()),
         Pending::Spend => Err("a deduction world settles its spent cubes".into()),
         Pending::None => Err("nothing to decide now".into()),
@@ -464,6 +470,15 @@ fn legal_execute(state: &State, config: &Config, out: &mut Vec<Action>) {
             targets(state, slot, tile, out);
         }
         Pending::Window => legal_windows(state, config, out),
+        Pending::Anywhere => {
+            let [v, b] =
+                anywhere_due(state).map(|due| if due { Room::ALL.map(Some).to_vec() } else { vec![None] });
+            for &rv in &v {
+                for &rb in &b {
+                    out.push(Action::Anywhere([rv, rb]));
+                }
+            }
+        }
         Pending::Lazy | Pending::Spend | Pending::None => {}
     }
 }
@@ -789,6 +804,13 @@ fn apply_execute(state: &mut State, config: &Config, action: Action) {
             side.schedule = schedule;
             side.stretch = 0;
             side.slid = 0;
+            if anywhere_window(config) {
+                state.pending = Pending::Anywhere;
+            }
+        }
+        (Pending::Anywhere, Action::Anywhere(rooms)) => {
+            state.pending = Pending::None;
+            state.sides[1].anywhere = rooms;
         }
         _ => {}
     }
@@ -810,6 +832,7 @@ fn finish_action(state: &mut State, slot: usize, declared: bool) {
 fn begin_spy(state: &mut State) {
     state.window_due = true;
     let side = state.side_mut(Team::Spies);
+    side.anywhere = [None; 2];
     side.schedule = Schedule::NONE;
     side.stretch = 0;
     side.slid = 0;
@@ -923,6 +946,10 @@ fn step_spy(state: &mut State, config: &Config, slot: usize) -> bool {
         side.schedule = Schedule::NONE;
         side.stretch = 0;
         side.slid = 0;
+        if anywhere_window(config) {
+            state.pending = Pending::Anywhere;
+            return true;
+        }
     }
     do_slides(state, slot);
     if state.removed[slot] || state.outcome.is_some() {
@@ -1138,8 +1165,16 @@ fn execute(state: &mut State, config: &Config, slot: usize, spec: &TileSpec, k: 
             finish_action(state, slot, false);
         }
         Effect::Build(kind) if matches!(spec.target, Target::Anywhere { plan_time: true }) => {
-            let room = planned.room.expect("planned with its room");
-            build(state, kind, room, None);
+            // The room named at the window before it (a deduction world's lazy plan chose
+            // it with the tile).
+            let which = usize::from(kind == DeviceKind::Beacon);
+            match planned.room.or(state.sides[1].anywhere[which]) {
+                Some(room) => build(state, kind, room, None),
+                None => {
+                    // A determinized copy whose window named nothing: not executed.
+                    state.ch_mut(slot).plan.ran &= !(1 << k);
+                }
+            }
             finish_action(state, slot, spec.speech != Speech::Silent);
         }
         _ => {
@@ -1578,6 +1613,7 @@ fn clean_up(state: &mut State, config: &Config) {
     }
     // Spent modify and slide cubes stay spent: they leave the game (the publisher's FAQ).
     for side in &mut state.sides {
+        side.anywhere = [None; 2];
         side.tripped = Rooms::EMPTY;
         side.schedule = Schedule::NONE;
         side.stretch = 0;
@@ -1605,6 +1641,49 @@ fn clean_up(state: &mut State, config: &Config) {
 
 // ---------------------------------------------------------------------------------------
 // Slide windows
+
+/// Whether the Spies' windows ask for Build Anywhere rooms: in the full game, where a Spy
+/// may have unlocked the Virus or the Beacon (unseen), at every window, so that the
+/// Villains learn nothing from when it is asked.
+fn anywhere_window(config: &Config) -> bool {
+    !config.intro
+}
+
+/// Whether the acting Spy's plan still holds its Virus and its Beacon on spaces not yet
+/// executed: those a window must name a room for.
+fn anywhere_due(state: &State) -> [bool; 2] {
+    let Some(slot) = acting(state) else { return [false; 2] };
+    let plan = state.ch(slot).plan;
+    let ahead = |tile: TileId| {
+        plan.tiles[usize::from(plan.done).min(crate::state::SPACES)..]
+            .iter()
+            .flatten()
+            .any(|p| p.tile == tile)
+    };
+    [ahead(plan::VIRUS), ahead(plan::BEACON)]
+}
+
+/// Checks the rooms named at a window: one for each of the Virus and the Beacon still to
+/// come in the acting Spy's plan, none for the others (Build Anywhere).
+fn check_anywhere(state: &State, rooms: [Option<Room>; 2]) -> Result<(), String> {
+    for (which, (due, named)) in anywhere_due(state).into_iter().zip(rooms).enumerate() {
+        let name = if which == 0 { "virus" } else { "beacon" };
+        match (due, named) {
+            (true, None) => {
+                return Err(format!(
+                    "your {name} is still to come this round: name the room it is built in if it is executed before your next window, as `anywhere {name} b2` (Build Anywhere chooses its room when executed)"
+                ));
+            }
+            (false, Some(_)) => {
+                return Err(format!(
+                    "there is no {name} still to come in this Spy's plan: leave it out of `anywhere`"
+                ));
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
 
 /// Checks a window's schedule by playing the stretch on a copy: each slide must be a legal
 /// move when it comes, within the slide cubes left, after no more undeclared actions than

@@ -106,6 +106,28 @@ pub fn validate(state: State, config: &Config) -> Result<State, SetupError> {
             }
         }
     }
+    if state.sides[0].anywhere != [None, None] {
+        bad("the Villains have no Build Anywhere rooms to name (the Virus and the Beacon are the Spies')"
+            .into());
+    }
+    if config.intro
+        && (state.pending == crate::state::Pending::Anywhere || state.sides[1].anywhere != [None, None])
+    {
+        bad("the intro game has no Virus nor Beacon: its windows name no Build Anywhere room".into());
+    }
+    for s in 0..4 {
+        // (A determinized copy keeps the room its world chose for one already executed.)
+        let plan = state.ch(s).plan;
+        let ahead = plan.tiles.into_iter().skip(usize::from(plan.done)).flatten();
+        if ahead
+            .filter(|p| matches!(p.tile, crate::plan::VIRUS | crate::plan::BEACON))
+            .any(|p| p.room.is_some())
+        {
+            bad(format!(
+                "slot {s} planned a Virus or a Beacon with its room: Build Anywhere chooses its room when executed, at a window"
+            ));
+        }
+    }
     if state.outcome.is_none() && state.phase == Phase::Over {
         bad("the game is over but has no result".into());
     }

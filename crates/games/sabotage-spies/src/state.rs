@@ -289,6 +289,10 @@ pub struct Side {
     pub tripped: Rooms,
     /// The acting Spy's slide schedule for the stretch since its last window.
     pub schedule: Schedule,
+    /// The rooms the acting Spy named at its last window for its Virus and its Beacon
+    /// (Spies; Build Anywhere chooses its room when executed).
+    #[serde(default)]
+    pub anywhere: [Option<Room>; 2],
     /// Undeclared actions done in the stretch.
     pub stretch: u8,
     /// Slides of the schedule done.
@@ -305,6 +309,7 @@ impl Default for Side {
             secret: [None; 2],
             tripped: Rooms::EMPTY,
             schedule: Schedule::NONE,
+            anywhere: [None; 2],
             stretch: 0,
             slid: 0,
         }
@@ -350,6 +355,9 @@ pub enum Pending {
     Target(TileId),
     /// The acting Spy chooses its slide schedule.
     Window,
+    /// The acting Spy names, at its window, the rooms of its Virus and Beacon (Build
+    /// Anywhere) should they be executed before the next window.
+    Anywhere,
     /// A deduction-aid world chooses the acting character's next tile (never in a real game).
     Lazy,
     /// A deduction-aid world, its round executed, settles how many modify cubes its lazy

@@ -251,7 +251,7 @@ fn draw<R: Rng + ?Sized>(view: &View, config: &Config, rng: &mut R) -> (State, b
 }
 
 /// How `action`, played in `state`, appears to seat `observer`: the other team's hidden
-/// steps are masked (`character ?`, `start ?`, `plan ?`, `slide ?`, `unlock ?`).
+/// steps are masked (`character ?`, `start ?`, `plan ?`, `slide ?`, `anywhere ?`, `unlock ?`).
 pub fn observe(state: &State, config: &Config, action: Action, observer: usize) -> String {
     let Some(slot) = rules::deciding_slot(state) else { return action.to_string() };
     let same_team = config.team_of(observer) == Some(slot_team(slot));
@@ -273,6 +273,7 @@ pub fn masked(action: Action) -> Option<&'static str> {
         | Action::DieUnlock { .. }
         | Action::DieOff => "plan ?",
         Action::Slide(_) => "slide ?",
+        Action::Anywhere(_) => "anywhere ?",
         Action::UnlockSwagger | Action::UnlockTier(_) | Action::UnlockNone => "unlock ?",
         _ => return None,
     })

@@ -21,7 +21,7 @@ fn index(text: &str) -> usize {
 
 #[test]
 fn every_index_round_trips_through_its_text() {
-    assert_eq!(NUM_ACTIONS, 37_015);
+    assert_eq!(NUM_ACTIONS, 37_304);
     let mut texts = HashSet::new();
     for i in 0..NUM_ACTIONS {
         let action = Action::from_index(i).unwrap_or_else(|| panic!("index {i} names no action"));
@@ -92,6 +92,11 @@ fn the_tables_first_indices() {
         ("slide wait wait wait wait wait left", 558 + 24),
         ("slide up up", 558 + 25),
         ("slide wait wait wait wait wait left left left left", 36_758),
+        ("build a1 from a1", 36_759),
+        ("anywhere none", 37_015),
+        ("anywhere beacon a1", 37_016),
+        ("anywhere virus a1", 37_015 + 17),
+        ("anywhere virus d4 beacon d4", 37_303),
     ] {
         assert_eq!(index(text), i, "{text}");
         assert_eq!(Action::from_index(i).map(|a| a.to_string()).as_deref(), Some(text), "{i}");
@@ -143,6 +148,8 @@ fn accepted_spellings_read_as_the_canonical_text() {
         ("slide WAIT wait down", "slide wait wait down"),
         ("slide wait", "slide none"),
         ("slide None", "slide none"),
+        ("anywhere beacon C3 virus b2", "anywhere virus b2 beacon c3"),
+        ("Anywhere  NONE", "anywhere none"),
     ] {
         assert_eq!(parse(input).to_string(), canonical, "{input}");
     }
@@ -172,6 +179,11 @@ fn bad_inputs_are_refused_naming_what_was_expected() {
         ("tile banana", "not a tile: name a tile by its id, like `move-scan`"),
         ("tile", "`tile` takes a tile"),
         ("tile move b3", "only parachute, virus and beacon"),
+        ("anywhere", "`anywhere none`"),
+        ("anywhere virus", "`anywhere none`"),
+        ("anywhere virus e9", "a room is a column"),
+        ("anywhere tnt b2", "neither `virus` nor `beacon`"),
+        ("anywhere virus b2 virus c3", "named twice"),
         ("tile parachute e3", "not a tile"),
         ("wall a1 c1", "two adjacent rooms"),
         ("wall a1 c1", "not adjacent"),

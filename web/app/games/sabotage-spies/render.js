@@ -277,6 +277,8 @@ function classify(legal) {
     /** @type {string[]} */ land: [],
     /** @type {string[]} */ unlock: [],
     /** @type {string[]} */ slide: [],
+    /** @type {Map<string, Map<string, string>>} the Virus's room ('' none) → the Beacon's ('' none) → action */ anywhere: new Map(),
+    /** @type {string | null} */ anywhereNone: null,
   };
   for (const a of legal) {
     const w = a.split(' ');
@@ -319,6 +321,17 @@ function classify(legal) {
       case 'land': c.land.push(a); break;
       case 'unlock': c.unlock.push(a); break;
       case 'slide': c.slide.push(a); break;
+      case 'anywhere': {
+        if (w[1] === 'none') { c.anywhereNone = a; break; }
+        const vi = w.indexOf('virus');
+        const bi = w.indexOf('beacon');
+        const vr = vi >= 0 ? w[vi + 1] : '';
+        const br = bi >= 0 ? w[bi + 1] : '';
+        const to = c.anywhere.get(vr) ?? new Map();
+        to.set(br, a);
+        c.anywhere.set(vr, to);
+        break;
+      }
       default: break;
     }
   }
@@ -335,6 +348,8 @@ const ui = {
   pick: '',
   /** @type {string[]} */
   draft: [],
+  /** The state (its signature) whose `anywhere none` was sent for the person. */
+  formality: '',
   /** @type {{sig: string, all: Set<string>, prefixes: Set<string>} | null} */
   slides: null,
   /** @type {{len: number, first: string, lines: string[]} | null} */
@@ -479,6 +494,23 @@ function roomMoves(ctx) {
     const from = ui.pick.startsWith('from:') ? ui.pick.slice(5) : '';
     const rooms = c.buildFrom.get(from);
     return rooms ? { kind: 'build', rooms, verb: `move the token from ${from} to` } : null;
+  }
+  // Build Anywhere rooms at a window: the Virus's, the Beacon's, or the Virus's first and
+  // then the Beacon's.
+  if (c.anywhere.size) {
+    const virusKeys = [...c.anywhere.keys()].filter((k) => k);
+    const beaconOnly = c.anywhere.get('');
+    if (!virusKeys.length && beaconOnly) return { kind: 'anywhere', rooms: beaconOnly, verb: 'if your Beacon is executed before your next window, build it in' };
+    const both = virusKeys.some((k) => [...(c.anywhere.get(k)?.keys() ?? [])].some((b) => b));
+    if (!both) {
+      /** @type {Map<string, string>} */
+      const rooms = new Map();
+      for (const k of virusKeys) { const a = c.anywhere.get(k)?.get(''); if (a) rooms.set(k, a); }
+      return { kind: 'anywhere', rooms, verb: 'if your Virus is executed before your next window, build it in' };
+    }
+    const v = ui.pick.startsWith('virus:') ? ui.pick.slice(6) : '';
+    const rooms = c.anywhere.get(v);
+    return v && rooms ? { kind: 'anywhere', rooms, verb: `with the Virus in ${v}, build the Beacon in` } : null;
   }
   /** @type {[string, Map<string, string>, string][]} */
   const kinds = [
@@ -666,6 +698,15 @@ function drawMap(ctx) {
     el.addEventListener('blur', () => light(rooms, false));
   };
   const rm = roomMoves(ctx);
+  // Both the Virus and the Beacon still to come: the Virus's room is clicked first.
+  const bothAnywhere = [...c.anywhere.values()].some((m) => [...m.keys()].some((b) => b));
+  if (bothAnywhere && !rm) {
+    for (const vr of c.anywhere.keys()) {
+      if (!vr) continue;
+      const words = `The Virus in ${vr}, then click the Beacon's room`;
+      svg.append(picking(s('rect', { x: roomX(vr) + 10, y: roomY(vr) + 10, width: RS - 20, height: RS - 20, rx: 6, class: 'ss-hit' }, title(words)), `virus:${vr}`, words));
+    }
+  }
   for (const from of c.buildFrom.keys()) {
     if (rm && ui.pick === `from:${from}`) continue;
     const words = `Pick up the token in ${from}`;
@@ -1233,6 +1274,17 @@ function decisionPanel(ctx) {
     if (c.scan.size) hints.push(`Scan: click a row number, a column letter or a quadrant (NW, NE, SW, SE) on the map. The Villains must name every Villain there.`);
     if (c.detect.size) hints.push('Motion Detector: click a row number, column letter or quadrant on the map; the Spies say how many Spies are there.');
   }
+  if (c.anywhere.size || c.anywhereNone) {
+    const both = [...c.anywhere.values()].some((m) => [...m.keys()].some((b) => b));
+    if (c.anywhere.size) {
+      hints.push(both
+        ? (ui.pick.startsWith('virus:')
+          ? `Now click the room for the Beacon (the Virus goes in ${ui.pick.slice(6)}).`
+          : `Window: your Virus and Beacon are still to come. Click the room where the Virus is built if it is executed before your next window, then the Beacon's (you may choose again at the next window). The Villains do not see it.`)
+        : `Window: click the room where your ${[...c.anywhere.keys()].some((k) => k) ? 'Virus' : 'Beacon'} is built if it is executed before your next window (you may choose again at the next window). The Villains do not see it.`);
+    }
+    if (c.anywhereNone) items.push(moveButton(ctx, c.anywhereNone, 'Nothing to build', 'No Virus nor Beacon is still to come.'));
+  }
   if (c.land.length) {
     hints.push(`${who} lands and must declare a half of the map containing its room${c.land.includes('land beacon') ? ', or “beacon” on the Beacon' : ''}.`);
     for (const a of c.land) {
@@ -1382,6 +1434,13 @@ const renderer = {
       ui.sig = sig;
       ui.pick = '';
       ui.draft = [];
+    }
+    // A window of the full game always asks where a Virus or a Beacon would be built (so
+    // that the Villains learn nothing from when it is asked): with none to come, the only
+    // answer is given at once.
+    if (scene.seat !== null && !scene.replay && scene.legal.length === 1 && scene.legal[0] === 'anywhere none' && ui.formality !== sig) {
+      ui.formality = sig;
+      setTimeout(() => scene.act('anywhere none'), 0);
     }
     /** @type {Ctx} */
     const ctx = {

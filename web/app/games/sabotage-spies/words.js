@@ -130,6 +130,17 @@ export function tileTip(id) {
 }
 
 /**
+ * `the Virus in d3 and the Beacon in b2` from the words after `anywhere`.
+ * @param {string[]} parts
+ */
+function anywhereWords(parts) {
+  /** @type {string[]} */
+  const out = [];
+  for (let i = 0; i + 1 < parts.length; i += 2) out.push(`the ${parts[i] === 'virus' ? 'Virus' : 'Beacon'} in ${parts[i + 1]}`);
+  return out.join(' and ');
+}
+
+/**
  * A slide schedule's words: `↑ up, wait, ← left`.
  * @param {string[]} parts   the schedule's words after `slide`
  */
@@ -176,6 +187,7 @@ export function label(action) {
       if (w[1] === 'none') return 'Marker: nowhere (all full)';
       return w[2] ? `Marker on tiers, keep ${tileName(w[2])}` : 'Marker on tiers';
     case 'slide': return w[1] === 'none' ? 'No slide' : `Slide ${w.slice(1).map((p) => ARROW[p] ?? '·').join(' ')}`;
+    case 'anywhere': return anywhereWords(w.slice(1)) || 'Nothing to build';
     default: return action;
   }
 }
@@ -225,6 +237,11 @@ export function describe(e, names) {
       if (w[1] === '?') return `${who} may slide, unseen`;
       if (w[1] === 'none') return `${who} does not slide`;
       return `${who} slides unseen: ${slideWords(w.slice(1))}`;
+    case 'anywhere':
+      // Asked at every window of the full game, whatever is to come: it tells nothing.
+      if (w[1] === '?') return `${who}'s window passes`;
+      if (w[1] === 'none') return `${who} has nothing to build`;
+      return `${who} chooses, unseen, to build ${anywhereWords(w.slice(1))}`;
     default: return `${who}: ${a}`;
   }
 }

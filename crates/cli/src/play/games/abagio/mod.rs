@@ -53,7 +53,7 @@ impl GameScreen for AbagioScreen {
             return Observed::default();
         };
         let lines = picker::log_lines(&before, &after, applied.actor, &applied.seen, human, session.names());
-        Observed { lines, window: None }
+        Observed { lines, window: None, formality: None }
     }
 
     fn draw(&self, frame: &mut Frame, area: Rect, ctx: &Ctx) {

@@ -74,7 +74,7 @@ impl GameScreen for AbileneScreen {
             self.sales.push(SaleEnd { record, state: a.clone() });
             window = Some(self.sales.len() - 1);
         }
-        Observed { lines, window }
+        Observed { lines, window, formality: None }
     }
 
     fn draw(&self, frame: &mut Frame, area: Rect, ctx: &Ctx) {

@@ -54,7 +54,7 @@ impl GameScreen for SabaccScreen {
             &applied.played,
             session.names(),
         );
-        Observed { lines: noted.lines, window: noted.hand_end }
+        Observed { lines: noted.lines, window: noted.hand_end, formality: None }
     }
 
     fn draw(&self, frame: &mut Frame, area: Rect, ctx: &Ctx) {

@@ -217,7 +217,7 @@ impl SabotageScreen {
                 lines.push(LogLine { seat: None, text });
             }
         }
-        Observed { lines, window }
+        Observed { lines, window, formality: None }
     }
 }
 

@@ -203,6 +203,19 @@ pub fn log_lines(
         (Ok(Action::UnlockNone), Some(s)) => {
             t.say(s, "has nowhere to put an unlock marker".to_owned());
         }
+        (Ok(Action::Anywhere(rooms)), Some(s)) => {
+            let named: Vec<String> = ["Virus", "Beacon"]
+                .into_iter()
+                .zip(rooms)
+                .filter_map(|(what, r)| r.map(|r| format!("a {what} in {r}")))
+                .collect();
+            if !named.is_empty() {
+                t.say(
+                    s,
+                    format!("{} to build, unseen, {}", t.verb(s, "choose", "chooses"), named.join(" and ")),
+                );
+            }
+        }
         (Ok(Action::Slide(sched)), Some(s)) => {
             if sched.len > 0 {
                 let dirs: Vec<String> = sched.slides().map(|(_, d)| format!("{} {d}", arrow(d))).collect();
@@ -224,6 +237,8 @@ pub fn log_lines(
             "start ?" => t.say(s, format!("{} a starting room in secret", t.verb(s, "choose", "chooses"))),
             "unlock ?" => t.say(s, format!("{} an unlock marker, unseen", t.verb(s, "place", "places"))),
             "slide ?" => t.say(s, "may slide, unseen".to_owned()),
+            // Asked at every window of the full game: it tells nothing, so says nothing.
+            "anywhere ?" => {}
             other => t.say(s, other.to_owned()),
         },
         _ => {

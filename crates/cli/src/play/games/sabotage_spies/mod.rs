@@ -112,7 +112,12 @@ impl GameScreen for SpiesScreen {
                 list.push(format!("r{}: {words}", before.view.round.max(1)));
             }
         }
-        Observed { lines: told.lines, window: None }
+        // A window of the full game always asks for Build Anywhere rooms; with no Virus nor
+        // Beacon to come the only answer is `anywhere none`, given for the person.
+        let formality = (after.view.pending == tabula_sabotage_spies::state::Pending::Anywhere
+            && session.legal() == ["anywhere none"])
+        .then(|| "anywhere none".to_owned());
+        Observed { lines: told.lines, window: None, formality }
     }
 
     fn draw(&self, frame: &mut Frame, area: Rect, ctx: &Ctx) {

@@ -254,8 +254,23 @@ fn words(t: &Table, slot: Option<usize>, action: Action) -> (String, String, Str
             slide_words(s),
             slide_effect(t, slot, s),
         ),
+        Action::Anywhere(rooms) => (
+            format!("{name}: where a Virus or Beacon executed before your next window is built"),
+            anywhere_words(rooms),
+            "unseen".to_owned(),
+        ),
         Action::Roll(_) | Action::Starter(_) => ("Chance".to_owned(), action.to_string(), none()),
     }
+}
+
+/// `Virus in d3, Beacon in b2`, or that nothing is to be built.
+fn anywhere_words(rooms: [Option<Room>; 2]) -> String {
+    let named: Vec<String> = ["Virus", "Beacon"]
+        .into_iter()
+        .zip(rooms)
+        .filter_map(|(what, r)| r.map(|r| format!("{what} in {r}")))
+        .collect();
+    if named.is_empty() { "nothing to build".to_owned() } else { named.join(", ") }
 }
 
 fn plural(n: u8) -> &'static str {
@@ -380,6 +395,7 @@ pub fn marks(t: &Table, action: Action) -> Rooms {
         Action::AimRoom(r) | Action::Build(r) => Rooms::one(r),
         Action::BuildFrom { room, from } => Rooms::one(room).with(from),
         Action::TileAt(_, r) => Rooms::one(r),
+        Action::Anywhere(rooms) => rooms.into_iter().flatten().fold(Rooms::EMPTY, Rooms::with),
         Action::Wall(e) => {
             let (a, b) = e.rooms();
             Rooms::one(a).with(b)
@@ -454,6 +470,7 @@ pub fn detail(t: &Table, action: Action) -> String {
         }
         Action::First(c) => format!("{} executes all its spaces first, then the other.", tiles::char_name(c)),
         Action::Slide(_) => "A slide moves your Spy one room without declaring it (one slide cube each, gone once used); `wait` lets the next unseen action happen first. Type longer schedules: slide up wait left.".to_owned(),
+        Action::Anywhere(_) => "Build Anywhere chooses its room as it is executed: name it now for a Virus or a Beacon your Spy executes before its next window (at that window you may choose again). The Villains only learn that a window passed.".to_owned(),
         Action::UnlockSwagger => "Swagger 2 lets the Spy place 3 dice, Swagger 5 four; a reveal drops it to the red line (2 or 0).".to_owned(),
         Action::UnlockTier(Some(k)) => format!("{}: {}", tile_name(k), tile_text(k)),
         _ => {

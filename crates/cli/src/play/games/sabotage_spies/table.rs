@@ -328,6 +328,10 @@ pub fn waiting_words(t: &Table, names: &[String]) -> String {
                     Some(slot) => format!("{}: slide window (may slide, unseen)", who(slot)),
                     None => "a slide window".to_owned(),
                 },
+                Pending::Anywhere => match t.acting() {
+                    Some(slot) => format!("{}: window (may choose where to build, unseen)", who(slot)),
+                    None => "a window".to_owned(),
+                },
                 _ => match v.stage {
                     Stage::Trip => "the Trip Lasers are asked".to_owned(),
                     _ => "execution goes on".to_owned(),
