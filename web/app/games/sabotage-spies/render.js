@@ -859,8 +859,8 @@ function drawScreen(ctx) {
   } else {
     const left = Math.max(0, v.modify[mine] - spent - used);
     const notes = [used ? `${used} placed` : '', spent ? `${spent} spent` : ''].filter(Boolean).join(', ');
-    cubes.append(s('text', { x: 230, y: 70, class: 'ss-label' }, `Modify cubes left: ${left}${notes ? ` (${notes})` : ''}`));
-    cubes.append(s('text', { x: 230, y: 86, class: 'ss-small' }, `theirs: ${v.modify[1 - mine]} received`));
+    cubes.append(s('text', { x: 230, y: 70, class: 'ss-label' }, `Modify cubes left: ${left}`));
+    cubes.append(s('text', { x: 230, y: 86, class: 'ss-small' }, `${notes ? `${notes} · ` : ''}theirs: at most ${v.modify[1 - mine]}`));
   }
   const slideSpent = mine === 1 && !ctx.spectator ? v.own.slide_spent ?? 0 : 0;
   cubes.append(s('text', { x: 230, y: 100, class: 'ss-small' }, mine === 1 && !ctx.spectator
@@ -1174,6 +1174,7 @@ function waitingWords(ctx) {
         return `${who(a)} executes ${said}: choosing its target.`;
       }
       if (p === 'window' && a !== null) return `${who(a)}: slide window (the Spy may slide, unseen).`;
+      if (p === 'anywhere' && a !== null) return `${who(a)}: window (the Spy may choose where to build, unseen).`;
       return 'Execution goes on.';
     }
     default: return '';

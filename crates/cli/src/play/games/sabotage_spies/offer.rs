@@ -255,7 +255,7 @@ fn words(t: &Table, slot: Option<usize>, action: Action) -> (String, String, Str
             slide_effect(t, slot, s),
         ),
         Action::Anywhere(rooms) => (
-            format!("{name}: where a Virus or Beacon executed before your next window is built"),
+            format!("{name}: Build Anywhere room, unseen (until your next window)"),
             anywhere_words(rooms),
             "unseen".to_owned(),
         ),
