@@ -469,12 +469,42 @@ fn min_cubes(state: &State, slot: usize, plan: &Plan, intro: bool, max: u8) -> O
     let r = plan::least_cubes(state, slot, plan, intro);
     CUBES.with(|c| {
         let mut c = c.borrow_mut();
-        if c.len() > 1 << 16 {
+        if c.len() > 1 << 18 {
             c.clear();
         }
         c.insert(k, r);
     });
     r.filter(|&m| m <= max)
+}
+
+/// What [`plan::prefix_totals`] reads: the slot, the character with its plan, the roll and
+/// the spaces executed.
+type TotalsKey = (u8, Hidden, [u8; DICE], u8);
+
+thread_local! {
+    static TOTALS: std::cell::RefCell<HashMap<TotalsKey, Option<[u64; 16]>>> =
+        std::cell::RefCell::new(HashMap::default());
+}
+
+/// [`plan::prefix_totals`], remembered: it reads only the character (its hand and plan)
+/// and the roll.
+fn prefix_totals(state: &State, slot: usize, plan: &Plan, upto: usize) -> Option<[u64; 16]> {
+    let mut ch = *state.ch(slot);
+    ch.plan = *plan;
+    ch.loc = Loc::Off;
+    let k = (slot as u8, ch, state.roll, upto as u8);
+    if let Some(r) = TOTALS.with(|c| c.borrow().get(&k).copied()) {
+        return r;
+    }
+    let r = plan::prefix_totals(state, slot, plan, upto);
+    TOTALS.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() > 1 << 16 {
+            c.clear();
+        }
+        c.insert(k, r);
+    });
+    r
 }
 
 /// Every room, as a Build Anywhere may choose it.
@@ -685,7 +715,8 @@ fn public_eq(a: &State, b: &State, h: usize) -> bool {
 ///
 /// Within a round a lazy plan's executed spaces matter only through the tiles they used
 /// (copies, and the Parachute, hack and Backflip rules), the dice and cubes that can pay
-/// them ([`plan::prefix_pay`]) and where they took the character at plan time
+/// them, with every number of cubes they can spend ([`plan::prefix_totals`]: spent
+/// cubes leave the game), and where they took the character at plan time
 /// ([`plan::walk`]), from which the rest of the path is judged. The key keeps exactly
 /// that: the executed tiles as a sorted multiset, their directions dropped, the plan-time
 /// room replaced by the walked one. It is the shared part and each character's part
@@ -701,7 +732,7 @@ struct Key {
 struct CharKey {
     now: Hidden,
     start: Hidden,
-    pay: Option<[u8; 16]>,
+    pay: Option<[u64; 16]>,
 }
 
 /// The plan-time state a world is judged on, with its side to be filled in ([`key`]).
@@ -741,30 +772,32 @@ fn char_key(base: &mut State, h: usize, intro: bool, c: usize, pair: &Pair) -> C
     if upto == 0 {
         return CharKey { now, start, pay };
     }
+    // A space that did not run gives its cubes back while the others spend theirs: which
+    // tile it was matters to what the round spends, so such a part is kept whole.
+    let executed = plan.tiles[..upto].iter().enumerate().filter(|(_, p)| p.is_some()).map(|(s, _)| 1u8 << s);
+    if executed.fold(0, |a, b| a | b) & !plan.ran != 0 {
+        return CharKey { now, start, pay };
+    }
     // Only the character itself is read.
     let mut side = Side::default();
     side.chars[c] = start;
     side.chars[c].plan = plan;
     base.sides[h] = side;
     let slot = 2 * h + c;
-    let (Some(p), Some(at)) =
-        (plan::prefix_pay(base, slot, &plan, upto), plan::walk(base, slot, &plan, upto))
+    let (Some(p), Some(at)) = (prefix_totals(base, slot, &plan, upto), plan::walk(base, slot, &plan, upto))
     else {
         return CharKey { now, start, pay };
     };
     if !plan.lazy && plan.tiles[upto..].iter().all(Option::is_none) {
-        // Its plan has ended and run: only the cubes it needs are left to matter (its
-        // team-mate's plan must leave them).
+        // Its plan has ended and run: only the cubes it can need are left to matter (its
+        // team-mate's plan must leave them, and all of them are spent).
         let limit = usize::from(plan::dice_limit(base, slot, intro));
         let placed = usize::from(plan.dice_placed());
-        let least = (0..16usize)
-            .filter(|m| m.count_ones() as usize + placed <= limit)
-            .map(|m| p[m])
-            .min()
-            .unwrap_or(u8::MAX);
+        let totals =
+            (0..16usize).filter(|m| m.count_ones() as usize + placed <= limit).fold(0, |a, m| a | p[m]);
         now.plan = Plan { dice: plan.dice, ..Plan::default() };
         start.loc = Loc::Off;
-        pay = Some([least; 16]);
+        pay = Some([totals; 16]);
         return CharKey { now, start, pay };
     }
     let mut tiles: Vec<TileId> = plan.tiles[..upto].iter().flatten().map(|p| p.tile).collect();

@@ -440,10 +440,12 @@ pub fn spend_options(state: &State, slot: usize, plan: &Plan, intro: bool, max: 
 }
 
 /// For a plan whose spaces before `upto` are all paid by dice still to come (a deduction
-/// world's executed prefix): per set of unplaced dice (bit `i` die `i`), the fewest modify
-/// cubes with which exactly those dice pay those spaces, `u8::MAX` where they cannot.
-/// `None` when a die is already on a space (a real plan: nothing to summarise).
-pub fn prefix_pay(state: &State, slot: usize, plan: &Plan, upto: usize) -> Option<[u8; 16]> {
+/// world's executed prefix): per set of unplaced dice (bit `i` die `i`), every number of
+/// modify cubes (bit `n`: `n` cubes) with which exactly those dice pay those spaces, any
+/// face each cost takes; 0 where they cannot. Spent cubes leave the game, so not only the
+/// fewest matter. `None` when a die is already on a space (a real plan: nothing to
+/// summarise).
+pub fn prefix_totals(state: &State, slot: usize, plan: &Plan, upto: usize) -> Option<[u64; 16]> {
     if plan.dice.iter().any(|d| matches!(d, DieUse::On { .. })) {
         return None;
     }
@@ -453,11 +455,11 @@ pub fn prefix_pay(state: &State, slot: usize, plan: &Plan, upto: usize) -> Optio
         costs[s] = cost_of(state, slot, table.tile(p.tile));
     }
     let ctx = Ctx { state, slot, table, plan: *plan, limit: DICE as u8, costs };
-    let mut out = [u8::MAX; 16];
-    fn go(ctx: &Ctx, upto: usize, i: usize, mask: usize, paid: &mut Paid, spent: u8, out: &mut [u8; 16]) {
+    let mut out = [0u64; 16];
+    fn go(ctx: &Ctx, upto: usize, i: usize, mask: usize, paid: &mut Paid, spent: u8, out: &mut [u64; 16]) {
         if i == DICE {
             if ctx.plan.planned().filter(|&(s, _)| s < upto).all(|(s, _)| ctx.complete(s, paid.dice(s))) {
-                out[mask] = out[mask].min(spent);
+                out[mask] |= 1 << spent.min(63);
             }
             return;
         }
@@ -467,9 +469,7 @@ pub fn prefix_pay(state: &State, slot: usize, plan: &Plan, upto: usize) -> Optio
         }
         let r = ctx.state.roll[i];
         for (s, _) in ctx.plan.planned().filter(|&(s, _)| s < upto) {
-            let mut values = [0u8; 6];
-            let n = ctx.candidates(s, r, &mut values);
-            for &v in &values[..n] {
+            for v in 1..=6 {
                 if !ctx.accepts(s, paid.dice(s), v) {
                     continue;
                 }
