@@ -202,7 +202,20 @@ struct Ctx<'a> {
     costs: [Cost; SPACES],
 }
 
-impl Ctx<'_> {
+impl<'a> Ctx<'a> {
+    /// The context judging every tile of `plan` within the character's dice limit, with
+    /// the dice it has placed; `None` when it has placed more than the limit.
+    fn whole(state: &'a State, slot: usize, plan: &Plan, intro: bool) -> Option<(Ctx<'a>, u8)> {
+        let table = table();
+        let mut costs = [Cost::None; SPACES];
+        for (s, p) in plan.planned() {
+            costs[s] = cost_of(state, slot, table.tile(p.tile));
+        }
+        let ctx = Ctx { state, slot, table, plan: *plan, limit: dice_limit(state, slot, intro), costs };
+        let placed = plan.dice_placed();
+        (placed <= ctx.limit).then_some((ctx, placed))
+    }
+
     /// Whether space `s`'s tile may take one more die showing `v` given `dice` already on it.
     fn accepts(&self, s: usize, dice: &[u8], v: u8) -> bool {
         if !crate::state::want_ok(self.plan.want[s], v) {
@@ -423,19 +436,10 @@ impl Ctx<'_> {
 /// world's plan, its tiles chosen as it ran and its dice left open, settles with it what
 /// it spent: spent cubes leave the game (Interpretation 22).
 pub fn spend_options(state: &State, slot: usize, plan: &Plan, intro: bool, max: u8) -> [u8; 64] {
-    let table = table();
-    let mut costs = [Cost::None; SPACES];
-    for (s, p) in plan.planned() {
-        costs[s] = cost_of(state, slot, table.tile(p.tile));
-    }
-    let ctx = Ctx { state, slot, table, plan: *plan, limit: dice_limit(state, slot, intro), costs };
     let mut out = [u8::MAX; 64];
-    let placed = plan.dice_placed();
-    if placed > ctx.limit {
-        return out;
+    if let Some((ctx, placed)) = Ctx::whole(state, slot, plan, intro) {
+        ctx.spends(0, &mut Paid::of(plan), placed, [0, 0], max.min(63), &mut out);
     }
-    let mut paid = Paid::of(plan);
-    ctx.spends(0, &mut paid, placed, [0, 0], max.min(63), &mut out);
     out
 }
 
@@ -531,18 +535,8 @@ pub fn cubes_left(state: &State, slot: usize) -> u8 {
 /// into a legal plan: the dice not yet placed can pay every tile placed, within the dice
 /// limit and the cubes left, and the path is executable.
 pub fn completable(state: &State, slot: usize, plan: &Plan, intro: bool, cubes_left: u8) -> bool {
-    let table = table();
-    let mut costs = [Cost::None; SPACES];
-    for (s, p) in plan.planned() {
-        costs[s] = cost_of(state, slot, table.tile(p.tile));
-    }
-    let ctx = Ctx { state, slot, table, plan: *plan, limit: dice_limit(state, slot, intro), costs };
-    let placed = plan.dice_placed();
-    if placed > ctx.limit {
-        return false;
-    }
-    let mut paid = Paid::of(plan);
-    ctx.search(0, &mut paid, placed, cubes_left)
+    Ctx::whole(state, slot, plan, intro)
+        .is_some_and(|(ctx, placed)| ctx.search(0, &mut Paid::of(plan), placed, cubes_left))
 }
 
 /// The fewest modify cubes with which `plan` can be completed, up to `max`.
@@ -553,19 +547,9 @@ pub fn min_cubes(state: &State, slot: usize, plan: &Plan, intro: bool, max: u8) 
 /// The fewest modify cubes with which `plan` can be completed, whatever the team holds
 /// (`None` where no dice can pay its tiles along an executable path).
 pub fn least_cubes(state: &State, slot: usize, plan: &Plan, intro: bool) -> Option<u8> {
-    let table = table();
-    let mut costs = [Cost::None; SPACES];
-    for (s, p) in plan.planned() {
-        costs[s] = cost_of(state, slot, table.tile(p.tile));
-    }
-    let ctx = Ctx { state, slot, table, plan: *plan, limit: dice_limit(state, slot, intro), costs };
-    let placed = plan.dice_placed();
-    if placed > ctx.limit {
-        return None;
-    }
+    let (ctx, placed) = Ctx::whole(state, slot, plan, intro)?;
     let mut best = u8::MAX;
-    let mut paid = Paid::of(plan);
-    ctx.least(0, &mut paid, placed, 0, &mut best);
+    ctx.least(0, &mut Paid::of(plan), placed, 0, &mut best);
     (best != u8::MAX).then_some(best)
 }
 
