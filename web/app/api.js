@@ -32,6 +32,8 @@
  * @property {boolean} [connected]
  * @property {string | null} [bot]   the bot standing in for the person
  * @property {boolean} [gone]
+ * @property {number | null} [grace_ms]  while someone waits for the person away: the
+ *   milliseconds before a bot plays for them
  */
 
 /**
@@ -43,6 +45,7 @@
  * @property {SeatInfo[] | string[]} seats
  * @property {string} status
  * @property {number} [seq]
+ * @property {{kind: string, player: number | null}} [turn]
  * @property {{initial_s: number, increment_s: number} | null} clock
  * @property {boolean} [preset]
  * @property {number[] | null} result

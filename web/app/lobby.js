@@ -2,6 +2,7 @@
 // open tables to join or watch, this browser's recent tables and the finished games.
 
 import { h, fill } from './dom.js';
+import { YOUR_MOVE_TITLE } from './table.js';
 import { api, games, createTable, joinTable, heldSeats, heldAt, myName, setMyName, ApiError } from './api.js';
 import { ABOUT } from './games/index.js';
 import { go, crumb, connection } from './nav.js';
@@ -126,6 +127,15 @@ function tableForm(g) {
 }
 
 /**
+ * A seat as the lobby names it (a finished table's seats are names already).
+ * @param {import('./api.js').SeatInfo | string} x
+ */
+function seatLabel(x) {
+  if (typeof x === 'string') return x;
+  return x.kind === 'bot' ? `bot ${x.name}` : x.name || 'free seat';
+}
+
+/**
  * @param {HTMLElement} main
  * @returns {Promise<() => void>}
  */
@@ -156,12 +166,14 @@ export async function showLobby(main) {
   const open = h('div', { id: 'open-tables' }, h('p', { class: 'muted' }, 'Loading…'));
   const mine = h('div', { id: 'my-tables' });
   const done = h('div', { id: 'finished' });
+  // Someone coming back finds their tables first; a newcomer, the games.
+  const mineBox = h('section', { id: 'mine-box', hidden: !heldSeats().length }, h('h2', {}, 'Your tables'), mine);
   fill(main,
     h('section', { class: 'hello' },
       h('label', { for: 'name' }, 'Your name '), name),
+    mineBox,
     h('section', {}, h('h2', {}, 'Games'), h('div', { class: 'cards' }, cards), formBox),
     h('section', {}, h('h2', {}, 'Open tables'), open),
-    h('section', {}, h('h2', {}, 'Your tables'), mine),
     h('section', {}, h('h2', {}, 'Finished games'), done));
 
   /** @param {string} id */
@@ -176,7 +188,7 @@ export async function showLobby(main) {
         fill(open, h('ul', { class: 'tables' }, tables.map((/** @type {import('./api.js').TableInfo} */ t) => {
           const seats = /** @type {import('./api.js').SeatInfo[]} */ (t.seats);
           const free = seats.filter((s) => s.kind === 'human' && !s.name).length;
-          const who = seats.map((s) => (s.kind === 'bot' ? `bot ${s.name}` : s.name || 'free seat')).join(', ');
+          const who = seats.map(seatLabel).join(', ');
           const held = heldAt(t.table);
           return h('li', { 'data-table': t.table },
             h('strong', {}, gameName(t.game)), ' ', h('span', { class: 'muted' }, `${t.status} · ${who}`), ' ',
@@ -198,12 +210,41 @@ export async function showLobby(main) {
     } catch (e) {
       fill(open, h('p', { class: 'error' }, e instanceof Error ? e.message : String(e)));
     }
-    const held = heldSeats();
+    const held = heldSeats().slice(0, 10);
+    mineBox.hidden = !held.length;
+    // Each table as it stands now: whose move, who else sits there.
+    const now = await Promise.all(held.map(async (s) => {
+      try {
+        return /** @type {import('./api.js').TableInfo} */ (await api(`/api/tables/${encodeURIComponent(s.table)}`));
+      } catch {
+        return null;
+      }
+    }));
+    let yours = 0;
     fill(mine, held.length
-      ? h('ul', { class: 'tables' }, held.slice(0, 10).map((s) => h('li', {},
-        h('a', { href: `/table/${s.table}`, 'data-link': true }, gameName(s.game)), ' ',
-        h('span', { class: 'muted' }, `seat ${s.seat + 1} · ${new Date(s.at).toLocaleString()}`))))
+      ? h('ul', { class: 'tables' }, held.map((s, i) => {
+        const t = now[i];
+        const seats = t && Array.isArray(t.seats) ? t.seats : [];
+        const others = seats.filter((_, k) => k !== s.seat).map(seatLabel);
+        const turn = t?.turn;
+        const myMove = t?.status === 'playing' && turn?.kind === 'player' && turn.player === s.seat;
+        if (myMove) yours += 1;
+        let state = 'no longer on this server';
+        if (t?.status === 'over') state = 'over';
+        else if (t?.status === 'open') state = 'waiting for players';
+        else if (myMove) state = 'your move';
+        else if (t?.status === 'playing') {
+          state = turn?.kind === 'player' && turn.player !== null ? `${seatLabel(seats[turn.player])} to play` : 'playing';
+        }
+        return h('li', { 'data-table': s.table, class: myMove ? 'your-move' : '' },
+          myMove ? h('span', { class: 'turn-dot', 'aria-hidden': 'true' }, '● ') : null,
+          h('a', { href: t?.status === 'over' ? `/replay/${s.table}` : `/table/${s.table}`, 'data-link': true }, gameName(s.game)), ' ',
+          others.length ? h('span', {}, `with ${others.join(', ')}`) : null, ' ',
+          h('span', { class: myMove ? 'badge' : 'muted', 'data-state': state }, state), ' ',
+          h('span', { class: 'muted' }, `· ${new Date(s.at).toLocaleDateString()}`));
+      }))
       : h('p', { class: 'muted' }, 'The tables you sit at are remembered here, in this browser.'));
+    document.title = yours ? YOUR_MOVE_TITLE : 'tabula';
     try {
       const { games: over } = await api('/api/history?per_page=10');
       fill(done, over.length

@@ -37,6 +37,58 @@ export function clockText(ms) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
+/** The page's title while it is your move (the tab shows it when you look elsewhere). */
+export const YOUR_MOVE_TITLE = '● Your move — tabula';
+
+const SOUND = 'tabula.sound';
+const NOTIFY = 'tabula.notify';
+
+/**
+ * A player's choice remembered in this browser.
+ * @param {string} key
+ */
+function pref(key) {
+  try {
+    return localStorage.getItem(key) === 'on';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * @param {string} key
+ * @param {boolean} on
+ */
+function setPref(key, on) {
+  try {
+    localStorage.setItem(key, on ? 'on' : 'off');
+  } catch {
+    // Private windows may refuse storage: the choice lasts the page.
+  }
+}
+
+/** A short, soft chime (no sound file): your turn. */
+function chime() {
+  try {
+    const ctx = new AudioContext();
+    const t = ctx.currentTime;
+    for (const [i, f] of [[0, 660], [1, 880]]) {
+      const o = ctx.createOscillator();
+      const g = ctx.createGain();
+      o.frequency.value = f;
+      g.gain.setValueAtTime(0.0001, t + i * 0.15);
+      g.gain.exponentialRampToValueAtTime(0.15, t + i * 0.15 + 0.02);
+      g.gain.exponentialRampToValueAtTime(0.0001, t + i * 0.15 + 0.3);
+      o.connect(g).connect(ctx.destination);
+      o.start(t + i * 0.15);
+      o.stop(t + i * 0.15 + 0.32);
+    }
+    setTimeout(() => ctx.close(), 800);
+  } catch {
+    // No sound where the browser has no audio.
+  }
+}
+
 /**
  * A seat's name as shown: its person, its bot, or a free seat.
  * @param {import('./api.js').SeatInfo} s
@@ -45,6 +97,22 @@ function seatName(s) {
   if (s.kind === 'bot') return `${s.name} (bot)`;
   if (!s.name) return 'free seat';
   return s.bot ? `${s.name} (${s.bot} plays for them)` : s.name;
+}
+
+/**
+ * What a person connected nowhere is doing to the table, or `null` when they are here: a
+ * countdown while someone waits for them (`data-grace` holds its end, kept ticking), else
+ * that the game waits.
+ * @param {import('./api.js').SeatInfo} s
+ * @param {number} receivedAt  when the update came (performance.now())
+ */
+function awayNote(s, receivedAt) {
+  if (s.kind !== 'human' || !s.name || s.connected || s.bot) return null;
+  if (typeof s.grace_ms === 'number') {
+    return h('span', { class: 'away', 'data-grace': String(receivedAt + s.grace_ms) },
+      ` is away — a bot plays for them in ${clockText(s.grace_ms)}`);
+  }
+  return h('span', { class: 'muted away' }, ' (away — the game waits for them)');
 }
 
 /**
@@ -84,6 +152,7 @@ export async function showTable(main, id) {
   }
   const r = await renderer(g.id);
   crumb(g.name);
+  const title = document.title;
 
   const board = h('div', { class: 'board', id: 'board' });
   const banner = h('div', { class: 'banner', id: 'banner', role: 'status' });
@@ -118,7 +187,7 @@ export async function showTable(main, id) {
       h('section', { class: 'play' }, banner, board, notice),
       h('aside', { class: 'side' },
         h('h2', { class: 'sr-only' }, 'Seats'), seatsBox, controls,
-        movesBox,
+        movesBox, alertsRow(),
         h('h2', {}, 'Log'), log,
         h('div', { class: 'row' }, share, h('a', { href: `/rules/${g.id}`, target: '_blank', rel: 'noopener' }, 'Rules')))));
 
@@ -155,6 +224,10 @@ export async function showTable(main, id) {
 
   function drawClocks() {
     if (!last) return;
+    for (const el of document.querySelectorAll('[data-grace]')) {
+      const left = Number(/** @type {HTMLElement} */ (el).dataset.grace) - performance.now();
+      el.textContent = left > 0 ? ` is away — a bot plays for them in ${clockText(left)}` : ' is away — a bot plays for them now';
+    }
     for (const c of last.clocks) {
       if (!c) continue;
       const el = seatsBox.querySelector(`[data-clock="${c.seat}"]`);
@@ -166,9 +239,61 @@ export async function showTable(main, id) {
     }
   }
 
+  /** Whether it was your move at the last update (a new turn is announced once). */
+  let wasYours = false;
+
+  /**
+   * Tells the person it is their move: the tab's title, and (if they asked) a chime and a
+   * notification while the tab is hidden.
+   * @param {Update} u
+   */
+  function announce(u) {
+    const yours = u.status === 'playing' && u.seat !== null && u.turn.kind === 'player' &&
+      u.turn.player === u.seat && u.legal.length > 0;
+    document.title = yours ? YOUR_MOVE_TITLE : title;
+    if (yours && !wasYours) {
+      if (pref(SOUND)) chime();
+      if (pref(NOTIFY) && document.hidden && 'Notification' in window && Notification.permission === 'granted') {
+        const n = new Notification('Your move', { body: `${g.name}: it is your turn.`, tag: `tabula-${id}` });
+        n.onclick = () => {
+          window.focus();
+          n.close();
+        };
+      }
+    }
+    wasYours = yours;
+  }
+
+  /** The turn alerts a person may switch on (remembered in this browser). */
+  function alertsRow() {
+    const sound = /** @type {HTMLInputElement} */ (h('input', { type: 'checkbox', id: 'sound' }));
+    sound.checked = pref(SOUND);
+    sound.addEventListener('change', () => {
+      setPref(SOUND, sound.checked);
+      if (sound.checked) chime();
+    });
+    const canNotify = 'Notification' in window;
+    const notify = /** @type {HTMLInputElement} */ (h('input', { type: 'checkbox', id: 'notify', disabled: !canNotify }));
+    notify.checked = canNotify && pref(NOTIFY) && Notification.permission === 'granted';
+    notify.addEventListener('change', async () => {
+      if (!notify.checked) {
+        setPref(NOTIFY, false);
+        return;
+      }
+      const answer = Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission();
+      notify.checked = answer === 'granted';
+      setPref(NOTIFY, notify.checked);
+      if (answer === 'denied') notice.textContent = 'This browser blocks notifications from this site: allow them in its site settings.';
+    });
+    return h('div', { class: 'alerts', role: 'group', 'aria-label': 'Tell me when it is my move' },
+      h('label', {}, sound, ' Chime on my move'),
+      h('label', { title: canNotify ? 'A notification when the tab is hidden' : 'This browser has no notifications' }, notify, ' Notify me when hidden'));
+  }
+
   function draw() {
     const u = last;
     if (!u) return;
+    announce(u);
     const who = names();
     const mine = u.seat;
     // Seats and clocks.
@@ -178,7 +303,7 @@ export async function showTable(main, id) {
       return h('li', { class: `seat${toAct ? ' to-act' : ''}${mine === s.seat ? ' mine' : ''}`, 'data-seat': s.seat },
         h('span', { class: 'seat-mark', style: `color:${SEAT_COLOURS[s.seat % SEAT_COLOURS.length]}`, 'aria-hidden': 'true' }, SEAT_SHAPES[s.seat % SEAT_SHAPES.length]),
         h('span', { class: 'seat-name' }, seatName(s), mine === s.seat ? ' — you' : ''),
-        s.kind === 'human' && s.name && !s.connected && !s.bot ? h('span', { class: 'muted' }, ' (away)') : null,
+        awayNote(s, receivedAt),
         toAct ? h('span', { class: 'turn-mark' }, ' to play') : null,
         clock ? h('span', { class: 'clock', 'data-clock': s.seat }) : null);
     }));
@@ -197,7 +322,8 @@ export async function showTable(main, id) {
       fill(banner, 'Your move.');
     } else if (u.turn.kind === 'player' && u.turn.player !== null) {
       banner.className = 'banner';
-      fill(banner, `${who[u.turn.player]} to play.`);
+      const away = awayNote(u.seats[u.turn.player], receivedAt);
+      fill(banner, away ? h('span', {}, who[u.turn.player], away, '.') : `${who[u.turn.player]} to play.`);
     } else {
       banner.className = 'banner';
       fill(banner, 'Dealing…');
@@ -344,6 +470,7 @@ export async function showTable(main, id) {
       ws.close();
     }
     connection('');
+    document.title = title;
     info = /** @type {any} */ (null);
   };
 }

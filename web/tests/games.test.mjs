@@ -5,7 +5,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { URL, launch, player, shot, playToEnd, clickMove, noErrors, api } from './harness.mjs';
+import { URL, launch, player, shot, playToEnd, clickMove, noErrors, api, createFromLobby } from './harness.mjs';
 
 /** Each game with the options a browser test plays it with (small and quick). */
 const PLAYED = {
@@ -24,34 +24,6 @@ test('every registered game has a browser test', async () => {
   const { games } = await api('/api/games');
   for (const g of games) assert.ok(PLAYED[g.id], `no browser test plays ${g.id}`);
 });
-
-/**
- * Creates a table from the lobby: this page's seat first, the others as given.
- * @param {import('playwright-core').Page} page
- * @param {string} id
- * @param {string[]} others  each other seat: 'human' or a bot
- * @param {Record<string, unknown>} options
- */
-async function createFromLobby(page, id, others, options) {
-  await page.goto(`${URL}/`);
-  await page.fill('#name', 'ada');
-  await page.dispatchEvent('#name', 'change');
-  await page.click(`button[data-new="${id}"]`);
-  const form = `form.new-table[data-game="${id}"]`;
-  await page.waitForSelector(form);
-  for (const [name, value] of Object.entries(options)) {
-    const input = `${form} [name="${name}"]`;
-    const type = await page.getAttribute(input, 'type');
-    if (type === 'checkbox') await page.setChecked(input, Boolean(value));
-    else if (type === 'number') await page.fill(input, String(value));
-    else await page.selectOption(input, String(value));
-  }
-  for (const [i, kind] of others.entries()) await page.selectOption(`${form} select[name="seat${i + 1}"]`, kind);
-  await page.click(`${form} button[type="submit"]`);
-  await page.waitForURL(/\/table\/[0-9a-f]+$/);
-  await page.waitForSelector('.seat.mine');
-  return page.url().split('/').pop();
-}
 
 for (const [id, how] of Object.entries(PLAYED)) {
   test(`${id}: a whole game against bots by clicking, a reload, screenshots, a replay`, { timeout: 600000 }, async () => {

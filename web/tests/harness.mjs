@@ -60,6 +60,34 @@ export async function api(path, body) {
 }
 
 /**
+ * Creates a table from the lobby: this page's seat first, the others as given.
+ * @param {import('playwright-core').Page} page
+ * @param {string} id
+ * @param {string[]} others  each other seat: 'human' or a bot
+ * @param {Record<string, unknown>} options
+ */
+export async function createFromLobby(page, id, others, options) {
+  await page.goto(`${URL}/`);
+  await page.fill('#name', 'ada');
+  await page.dispatchEvent('#name', 'change');
+  await page.click(`button[data-new="${id}"]`);
+  const form = `form.new-table[data-game="${id}"]`;
+  await page.waitForSelector(form);
+  for (const [name, value] of Object.entries(options)) {
+    const input = `${form} [name="${name}"]`;
+    const type = await page.getAttribute(input, 'type');
+    if (type === 'checkbox') await page.setChecked(input, Boolean(value));
+    else if (type === 'number') await page.fill(input, String(value));
+    else await page.selectOption(input, String(value));
+  }
+  for (const [i, kind] of others.entries()) await page.selectOption(`${form} select[name="seat${i + 1}"]`, kind);
+  await page.click(`${form} button[type="submit"]`);
+  await page.waitForURL(/\/table\/[0-9a-f]+$/);
+  await page.waitForSelector('.seat.mine');
+  return page.url().split('/').pop();
+}
+
+/**
  * Plays the page's seat to the end of the game by clicking legal moves (a seeded choice
  * among the buttons the page offers), waiting for the server's answer after each.
  * @param {import('playwright-core').Page} page

@@ -51,8 +51,8 @@ struct ServeArgs {
     /// the user's data directory).
     #[arg(long)]
     db: Option<String>,
-    /// Seconds a person may be disconnected before a bot of the table's level plays their
-    /// seat (until they reconnect).
+    /// Seconds a person may be disconnected, while another person at the table waits for
+    /// them, before a bot of the table's level plays their seat (until they reconnect).
     #[arg(long, default_value_t = 60.0)]
     grace: f64,
 }

@@ -115,6 +115,9 @@ struct Holder {
     /// Counts connections and disconnections, so that a grace period that has been
     /// interrupted does nothing when it ends.
     epoch: u64,
+    /// When the running grace period ends: set while the person is connected nowhere and
+    /// another person at the table waits for them.
+    grace_until: Option<Instant>,
 }
 
 /// A message to a table's task.
@@ -269,6 +272,7 @@ pub fn spawn(setup: Setup, store: Store, registry: Arc<Registry>) -> Handle {
                 away: false,
                 gone: h.gone,
                 epoch: 0,
+                grace_until: None,
             });
         }
     }
@@ -327,9 +331,7 @@ impl Table {
             tracing::error!(table = %self.id, "cannot resume: {e}");
         }
         self.sync_history();
-        for seat in 0..self.seats.len() {
-            self.start_grace(seat);
-        }
+        self.regrace();
         self.arm();
         self.wake_bot();
         while let Some(cmd) = rx.recv().await {
@@ -352,7 +354,7 @@ impl Table {
                     {
                         h.connected = h.connected.saturating_sub(1);
                         h.epoch += 1;
-                        self.start_grace(seat);
+                        self.regrace();
                         self.broadcast();
                     }
                 }
@@ -394,15 +396,17 @@ impl Table {
                     }
                 }
                 Cmd::Grace { seat, epoch } => {
-                    let over = self.is_over();
+                    let stands_in = !self.is_over() && self.waited(seat);
                     if let Some(h) = self.holders[seat].as_mut()
                         && h.epoch == epoch
                         && h.connected == 0
                         && !h.away
-                        && !over
                     {
-                        h.away = true;
-                        tracing::info!(table = %self.id, seat, "a bot stands in for a person away past the grace period");
+                        h.grace_until = None;
+                        if stands_in {
+                            h.away = true;
+                            tracing::info!(table = %self.id, seat, "a bot stands in for a person away past the grace period");
+                        }
                         self.broadcast();
                     }
                 }
@@ -474,10 +478,14 @@ impl Table {
                     "connected": h.connected > 0,
                     "bot": (h.away || h.gone).then_some(&self.level),
                     "gone": h.gone,
+                    // While someone waits for a person connected nowhere: the milliseconds
+                    // before a bot plays for them.
+                    "grace_ms": h.grace_until.map(|t| t.saturating_duration_since(Instant::now()).as_millis() as u64),
                 }),
-                (SeatKind::Human, None) => {
-                    json!({"seat": i, "kind": "human", "name": null, "connected": false, "bot": null, "gone": false})
-                }
+                (SeatKind::Human, None) => json!({
+                    "seat": i, "kind": "human", "name": null, "connected": false, "bot": null, "gone": false,
+                    "grace_ms": null,
+                }),
             })
             .collect()
     }
@@ -518,6 +526,7 @@ impl Table {
             "seats": self.seats_json(),
             "status": self.status(),
             "seq": self.seq(),
+            "turn": self.turn_json(),
             "clock": self.clock.map(ClockSpec::to_json),
             // Started from given actions (a branch of a record): its chance outcomes so far
             // were chosen, not drawn.
@@ -550,7 +559,8 @@ impl Table {
         let token = new_token();
         let hash = hash_token(&token);
         self.store.take_seat(&self.id, seat, &hash, &name).await.map_err(ApiError::internal)?;
-        self.holders[seat] = Some(Holder { hash, name, connected: 0, away: false, gone: false, epoch: 0 });
+        self.holders[seat] =
+            Some(Holder { hash, name, connected: 0, away: false, gone: false, epoch: 0, grace_until: None });
         if self.status() == "playing" {
             self.store.set_status(&self.id, "playing", None, None).await.map_err(ApiError::internal)?;
             // The clocks start with the game.
@@ -558,7 +568,7 @@ impl Table {
             self.arm();
         }
         // A seat taken but never connected is away after the grace period too.
-        self.start_grace(seat);
+        self.regrace();
         self.broadcast();
         Ok((seat, token))
     }
@@ -588,8 +598,12 @@ impl Table {
         {
             h.connected += 1;
             h.epoch += 1;
+            h.grace_until = None;
             // Coming back takes the seat back from a bot standing in.
             h.away = false;
+            // Someone is here now: the people away keep them waiting no longer than the
+            // grace period.
+            self.regrace();
             // The others see the seat come back.
             let others: Vec<u64> = self.conns.keys().copied().filter(|&c| c != conn).collect();
             for c in others {
@@ -599,17 +613,40 @@ impl Table {
         Ok((conn, seat))
     }
 
-    /// Starts `seat`'s grace period if its person is connected nowhere.
-    fn start_grace(&mut self, seat: usize) {
-        let Some(h) = &self.holders[seat] else { return };
-        if h.connected > 0 || h.away || h.gone || self.is_over() {
-            return;
+    /// Whether another person at the table is here (connected, playing their own seat) and
+    /// so waits for `seat`'s person: only then does a bot stand in for someone away. A person
+    /// playing alone against bots, or everyone gone at once, finds the game as they left it.
+    fn waited(&self, seat: usize) -> bool {
+        self.holders.iter().enumerate().any(|(i, h)| {
+            i != seat
+                && self.seats[i] == SeatKind::Human
+                && h.as_ref().is_some_and(|h| h.connected > 0 && !h.gone)
+        })
+    }
+
+    /// Starts the grace period of every person connected nowhere for whom someone waits,
+    /// and stops those for whom nobody waits any more (rules of the table: docs/server.md,
+    /// "Leaving and coming back").
+    fn regrace(&mut self) {
+        let over = self.is_over();
+        for seat in 0..self.holders.len() {
+            let waited = self.waited(seat);
+            let Some(h) = self.holders[seat].as_mut() else { continue };
+            let idle = h.connected == 0 && !h.away && !h.gone && !over;
+            if idle && waited {
+                if h.grace_until.is_none() {
+                    h.grace_until = Some(Instant::now() + self.grace);
+                    let (epoch, tx, grace) = (h.epoch, self.tx.clone(), self.grace);
+                    tokio::spawn(async move {
+                        tokio::time::sleep(grace).await;
+                        let _ = tx.send(Cmd::Grace { seat, epoch }).await;
+                    });
+                }
+            } else if h.grace_until.take().is_some() {
+                // The running period is void: its end does nothing.
+                h.epoch += 1;
+            }
         }
-        let (epoch, tx, grace) = (h.epoch, self.tx.clone(), self.grace);
-        tokio::spawn(async move {
-            tokio::time::sleep(grace).await;
-            let _ = tx.send(Cmd::Grace { seat, epoch }).await;
-        });
     }
 
     /// Brings every observer's history up to the game's (or back, after an undo).
@@ -633,14 +670,19 @@ impl Table {
         }
     }
 
-    /// The update for `seat` (a spectator: `None`), as JSON text.
-    fn update(&self, seat: Option<usize>) -> String {
-        let turn = self.turn();
-        let turn_json = match turn {
+    /// Whose turn it is, as sent: `{"kind": "player"|"chance"|"terminal", "player"}`.
+    fn turn_json(&self) -> Value {
+        match self.turn() {
             Turn::Player(p) => json!({"kind": "player", "player": p}),
             Turn::Chance => json!({"kind": "chance", "player": null}),
             Turn::Terminal => json!({"kind": "terminal", "player": null}),
-        };
+        }
+    }
+
+    /// The update for `seat` (a spectator: `None`), as JSON text.
+    fn update(&self, seat: Option<usize>) -> String {
+        let turn = self.turn();
+        let turn_json = self.turn_json();
         let view = match seat {
             Some(s) => self.state.seat_view(s).unwrap_or(Value::Null),
             None => self.state.spectator_view(),

@@ -96,7 +96,9 @@ async fn every_game_in_chromium() {
     if skip() {
         return;
     }
-    let (addr, _served) = common::server(&common::db("browser")).await;
+    // A short grace period, so that a test can watch one run out.
+    let grace = std::time::Duration::from_secs(5);
+    let (addr, _served) = common::server_with(&common::db("browser"), grace).await;
     let shots = std::env::temp_dir().join(format!("tabula-shots-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&shots);
     let chromium = chromium().expect("checked above");
@@ -105,6 +107,7 @@ async fn every_game_in_chromium() {
         .current_dir(web_dir())
         .env("TABULA_URL", format!("http://{addr}"))
         .env("TABULA_SHOTS", &shots)
+        .env("TABULA_GRACE_MS", grace.as_millis().to_string())
         .env("CHROMIUM", chromium)
         .kill_on_drop(true);
     let out = cmd.output().await.expect("node runs");

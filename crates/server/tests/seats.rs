@@ -205,6 +205,53 @@ async fn a_seat_left_or_away_past_the_grace_period_is_played_by_a_bot_until_its_
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_stands_in_only_for_someone_another_person_waits_for() {
+    let grace = Duration::from_millis(300);
+    let (addr, _server) = server_with(&db("waited"), grace).await;
+    // Alone against bots: looking away (the lobby, another tab, a night's sleep) leaves the
+    // game as it was; nobody waits, so no bot plays the person's seat.
+    let (id, mut ws, tokens) = table(addr, json!({"game": "abagio", "seats": ["human", "random"]})).await;
+    let mut a = ws.remove(0).unwrap();
+    let first = next_of(&mut a, "update").await;
+    assert_eq!(first["seats"][0]["grace_ms"], Value::Null, "{first}");
+    let mut u = first;
+    // Play until it is the person's turn (the bot may move first).
+    while u["legal"].as_array().unwrap().is_empty() {
+        u = next_of(&mut a, "update").await;
+    }
+    let seq = u["seq"].clone();
+    drop(a);
+    tokio::time::sleep(grace * 4).await;
+    let mut a = connect(addr, &id, tokens[0].as_deref()).await;
+    let back = next_of(&mut a, "update").await;
+    assert_eq!(back["seats"][0]["bot"], Value::Null, "{back}");
+    assert_eq!(back["seq"], seq, "nothing was played for the person while nobody waited: {back}");
+    assert!(!back["legal"].as_array().unwrap().is_empty(), "still the person's move: {back}");
+    drop(a);
+
+    // Two people: the one still here sees the other's grace period run out.
+    let (id, mut ws, tokens) = table(addr, json!({"game": "abagio", "seats": ["human", "human"]})).await;
+    let (mut a, b) = (ws.remove(0).unwrap(), ws.remove(0).unwrap());
+    drop(b);
+    let u = until(&mut a, |u| u["seats"][1]["connected"] == false).await;
+    let ms = u["seats"][1]["grace_ms"].as_u64().expect("the grace period shows while someone waits");
+    assert!(ms <= grace.as_millis() as u64, "{u}");
+    assert_eq!(u["seats"][1]["bot"], Value::Null);
+    // Both gone: nobody waits, the grace period stops; the game waits for them.
+    drop(a);
+    tokio::time::sleep(grace * 3).await;
+    let (_, info) = http(addr, "GET", &format!("/api/tables/{id}"), None).await;
+    assert_eq!(info["seats"][1]["bot"], Value::Null, "{info}");
+    assert_eq!(info["seats"][1]["grace_ms"], Value::Null, "{info}");
+    // One comes back: the other's grace period starts again, and past it a bot plays.
+    let mut a = connect(addr, &id, tokens[0].as_deref()).await;
+    let u = next_of(&mut a, "update").await;
+    assert!(u["seats"][1]["grace_ms"].as_u64().is_some(), "{u}");
+    let u = until(&mut a, |u| u["seats"][1]["bot"] == "medium").await;
+    assert_eq!(u["seats"][1]["grace_ms"], Value::Null, "{u}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn undo_takes_back_only_what_showed_the_other_seats_nothing() {
     let (addr, _server) = server(&db("undo")).await;
     // A move on Abagio's board is seen by the other seat: refused.

@@ -1,0 +1,112 @@
+// At the table (issue 31): looking at the lobby never hands your seat to a bot when nobody
+// waits for you; someone who does wait sees the grace period count down; the tab's title,
+// the lobby and a notification tell you when it is your move.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { URL, launch, player, noErrors, api, createFromLobby, clickMove } from './harness.mjs';
+
+/** The server's grace period (crates/server/tests/browser.rs sets it short). */
+const GRACE = Number(process.env.TABULA_GRACE_MS || 60000);
+const YOUR_MOVE = '● Your move — tabula';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+/**
+ * Waits until the page offers a move (its turn), clicking none.
+ * @param {import('playwright-core').Page} page
+ */
+async function untilMine(page) {
+  await page.waitForSelector('.banner.yours', { timeout: 60000 });
+}
+
+test('a game against bots waits while its person looks at the lobby', { timeout: 120000 }, async () => {
+  const { context, page } = await player(browser);
+  const table = await createFromLobby(page, 'abagio', ['random'], {});
+  await untilMine(page);
+  assert.equal(await page.title(), YOUR_MOVE, 'the tab says it is your move');
+  const seq = (await api(`/api/tables/${table}`)).seq;
+  // To the lobby, for longer than the grace period.
+  await page.goto(`${URL}/`);
+  const mark = `#my-tables li.your-move[data-table="${table}"]`;
+  await page.waitForSelector(mark);
+  assert.match(await page.textContent(mark) ?? '', /your move/);
+  assert.equal(await page.title(), YOUR_MOVE, 'the lobby\'s tab says a table waits for your move');
+  await page.waitForTimeout(GRACE + 2000);
+  const info = await api(`/api/tables/${table}`);
+  assert.equal(info.seats[0].bot, null, 'no bot took the seat');
+  assert.equal(info.seq, seq, 'nothing was played for the person');
+  // Back: the same position, still the person's move.
+  await page.click(`${mark} a`);
+  await untilMine(page);
+  assert.equal(await page.title(), YOUR_MOVE);
+  assert.doesNotMatch(await page.textContent('#seats') ?? '', /plays for them/);
+  noErrors(page);
+  await context.close();
+});
+
+test('two people: the title and a notification on your move, the other\'s grace period counted down, then a bot', { timeout: 180000 }, async () => {
+  const a = await player(browser);
+  const b = await player(browser);
+  // Notifications recorded, and the tab's visibility set by the test.
+  for (const p of [a, b]) {
+    await p.context.grantPermissions(['notifications'], { origin: URL });
+    await p.context.addInitScript(() => {
+      /** @type {any} */ (window).shown = [];
+      /** @type {any} */ (window).tabHidden = false;
+      Object.defineProperty(document, 'hidden', { get: () => /** @type {any} */ (window).tabHidden });
+      const Real = window.Notification;
+      class Recorded {
+        static get permission() { return Real.permission; }
+        static requestPermission() { return Real.requestPermission(); }
+        /** @param {string} title @param {any} opts */
+        constructor(title, opts) { /** @type {any} */ (window).shown.push({ title, body: opts?.body }); }
+        close() {}
+      }
+      /** @type {any} */ (window).Notification = Recorded;
+    });
+  }
+  const table = await createFromLobby(a.page, 'abagio', ['human'], {});
+  await b.page.goto(`${URL}/`);
+  await b.page.fill('#name', 'bob');
+  await b.page.dispatchEvent('#name', 'change');
+  await b.page.click(`button[data-join="${table}"]`);
+  await b.page.waitForSelector('.seat.mine');
+  await a.page.waitForFunction(() => !document.querySelector('.banner')?.textContent?.includes('Waiting for people'));
+  // Whose move: that tab says so, the other does not.
+  await Promise.race([a.page, b.page].map((p) => p.waitForSelector('.banner.yours', { timeout: 60000 })));
+  const [mover, other] = (await a.page.$('.banner.yours')) ? [a, b] : [b, a];
+  assert.equal(await mover.page.title(), YOUR_MOVE);
+  assert.notEqual(await other.page.title(), YOUR_MOVE);
+  // The other asks to be told, and looks away: the mover plays until the turn passes.
+  await other.page.check('#notify');
+  await other.page.evaluate(() => { /** @type {any} */ (window).tabHidden = true; });
+  let seed = 9;
+  while (!(await other.page.$('.banner.yours'))) {
+    seed = (seed * 48271) % 2147483647;
+    if (!(await clickMove(mover.page, seed))) await mover.page.waitForTimeout(50);
+  }
+  assert.equal(await other.page.title(), YOUR_MOVE);
+  const shown = await other.page.evaluate(() => /** @type {any} */ (window).shown);
+  assert.equal(shown.length, 1, `one notification: ${JSON.stringify(shown)}`);
+  assert.equal(shown[0].title, 'Your move');
+  assert.notEqual(await mover.page.title(), YOUR_MOVE);
+  // The one to move goes to the lobby: the other sees the grace period count down, then a bot
+  // plays for them; coming back takes the seat back.
+  await other.page.goto(`${URL}/`);
+  await other.page.waitForSelector(`#my-tables li.your-move[data-table="${table}"]`);
+  const away = '#seats .away[data-grace]';
+  await mover.page.waitForSelector(away);
+  assert.match(await mover.page.textContent(away) ?? '', /is away — a bot plays for them in 0:0\d|is away — a bot plays for them in \d/);
+  assert.match(await mover.page.textContent('#banner') ?? '', /is away — a bot plays for them/);
+  await mover.page.waitForFunction(() => /medium plays for them/.test(document.querySelector('#seats')?.textContent ?? ''),
+    null, { timeout: GRACE + 30000 });
+  await other.page.click(`#my-tables li[data-table="${table}"] a`);
+  await other.page.waitForSelector('.seat.mine');
+  await mover.page.waitForFunction(() => !/plays for them/.test(document.querySelector('#seats')?.textContent ?? ''));
+  noErrors(a.page, b.page);
+  await a.context.close();
+  await b.context.close();
+});
