@@ -29,6 +29,7 @@
  * @property {number} seat
  * @property {string} kind      "human" or a bot's name
  * @property {string | null} name
+ * @property {string} [label]  a bot's name for people ("Sasha (medium bot)")
  * @property {boolean} [connected]
  * @property {string | null} [bot]   the bot standing in for the person
  * @property {boolean} [gone]

@@ -132,7 +132,7 @@ function tableForm(g) {
  */
 function seatLabel(x) {
   if (typeof x === 'string') return x;
-  return x.kind === 'bot' ? `bot ${x.name}` : x.name || 'free seat';
+  return x.kind === 'bot' ? x.label ?? `bot ${x.name}` : x.name || 'free seat';
 }
 
 /**

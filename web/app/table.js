@@ -5,7 +5,7 @@
 // The WebSocket reconnects by itself; reloading the page resumes the seat.
 
 import { h, fill, SEAT_COLOURS, SEAT_SHAPES } from './dom.js';
-import { api, game, heldAt, joinTable, createTable, ApiError } from './api.js';
+import { api, game, heldAt, joinTable, remember, ApiError } from './api.js';
 import { renderer } from './games/index.js';
 import { go, crumb, connection } from './nav.js';
 
@@ -24,6 +24,8 @@ import { go, crumb, connection } from './nav.js';
  * @property {string} status
  * @property {number[] | null} result
  * @property {{kind: string, seat: number} | null} ending
+ * @property {{offers: number[], table: string | null, seat: number | null, token: string | null} | null} [rematch]
+ *   a seat's rematch: who offered it, and once all accepted, the new table and this seat's place there
  */
 
 /**
@@ -94,7 +96,7 @@ function chime() {
  * @param {import('./api.js').SeatInfo} s
  */
 function seatName(s) {
-  if (s.kind === 'bot') return `${s.name} (bot)`;
+  if (s.kind === 'bot') return s.label ?? `${s.name} (bot)`;
   if (!s.name) return 'free seat';
   return s.bot ? `${s.name} (${s.bot} plays for them)` : s.name;
 }
@@ -167,29 +169,43 @@ export async function showTable(main, id) {
   const datalist = h('datalist', { id: 'legal-list' });
   const log = h('ol', { class: 'log', id: 'log', 'aria-label': 'Moves so far' });
   // A seat's moves: hidden while watching.
-  const movesBox = h('div', { class: 'moves-box' },
-    h('h2', {}, 'Your moves'), moves,
-    h('form', { class: 'typed', onsubmit: (/** @type {Event} */ e) => { e.preventDefault(); send(typed.value.trim()); } },
-      typed, datalist, h('button', { type: 'submit' }, 'Play')));
+  const typedForm = h('form', { class: 'typed', onsubmit: (/** @type {Event} */ e) => { e.preventDefault(); send(typed.value.trim(), typedForm); } },
+    typed, datalist, h('button', { type: 'submit' }, 'Play'));
+  const movesBox = h('div', { class: 'moves-box' }, h('h2', {}, 'Your moves'), moves, typedForm);
+  /** Where the server's next answer is shown: beside the control that asked. */
+  /** @type {Element} */
+  let asker = banner;
+
+  /**
+   * Shows an answer right after `near` (the control that caused it), where the person is
+   * looking, never below the fold.
+   * @param {string} text
+   * @param {Element} near
+   */
+  function say(text, near) {
+    if (notice.previousElementSibling !== near) near.after(notice);
+    notice.textContent = text;
+  }
   const share = h('button', {
     type: 'button', class: 'ghost',
     onclick: async () => {
       try {
         await navigator.clipboard.writeText(location.href);
-        notice.textContent = 'The link to this table is copied: send it to a friend.';
+        say('The link to this table is copied: send it to a friend.', shareRow);
       } catch {
-        notice.textContent = `The link to this table: ${location.href}`;
+        say(`The link to this table: ${location.href}`, shareRow);
       }
     },
   }, 'Copy link');
+  const shareRow = h('div', { class: 'row' }, share, h('a', { href: `/rules/${g.id}`, target: '_blank', rel: 'noopener' }, 'Rules'));
   fill(main,
     h('div', { class: 'table-page', 'data-game': g.id },
-      h('section', { class: 'play' }, banner, board, notice),
+      h('section', { class: 'play' }, banner, notice, board),
       h('aside', { class: 'side' },
         h('h2', { class: 'sr-only' }, 'Seats'), seatsBox, controls,
         movesBox, alertsRow(),
         h('h2', {}, 'Log'), log,
-        h('div', { class: 'row' }, share, h('a', { href: `/rules/${g.id}`, target: '_blank', rel: 'noopener' }, 'Rules')))));
+        shareRow)));
 
   /** @type {WebSocket | null} */
   let ws = null;
@@ -205,21 +221,30 @@ export async function showTable(main, id) {
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let reconnectTimer;
 
-  /** @param {string} action */
-  function send(action) {
+  /**
+   * @param {string} action
+   * @param {Element} [near]  the control it came from (the board's moves: the banner above it)
+   */
+  function send(action, near = banner) {
     if (!action || !last || !ws || ws.readyState !== WebSocket.OPEN) return;
+    asker = near;
     notice.textContent = '';
     ws.send(JSON.stringify({ type: 'act', action, seq: last.seq }));
     typed.value = '';
   }
 
-  /** @param {Record<string, unknown>} msg */
-  function command(msg) {
+  /**
+   * @param {Record<string, unknown>} msg
+   * @param {Element} [near]  the control it came from
+   */
+  function command(msg, near = controls) {
+    asker = near;
+    notice.textContent = '';
     if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
   }
 
   function names() {
-    return (last?.seats ?? []).map((s) => (s.kind === 'bot' ? `${s.name} (bot)` : s.name || `seat ${s.seat + 1}`));
+    return (last?.seats ?? []).map((s) => (s.kind === 'bot' ? s.label ?? `${s.name} (bot)` : s.name || `seat ${s.seat + 1}`));
   }
 
   function drawClocks() {
@@ -283,11 +308,12 @@ export async function showTable(main, id) {
       const answer = Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission();
       notify.checked = answer === 'granted';
       setPref(NOTIFY, notify.checked);
-      if (answer === 'denied') notice.textContent = 'This browser blocks notifications from this site: allow them in its site settings.';
+      if (answer === 'denied') say('This browser blocks notifications from this site: allow them in its site settings.', row);
     });
-    return h('div', { class: 'alerts', role: 'group', 'aria-label': 'Tell me when it is my move' },
+    const row = h('div', { class: 'alerts', role: 'group', 'aria-label': 'Tell me when it is my move' },
       h('label', {}, sound, ' Chime on my move'),
       h('label', { title: canNotify ? 'A notification when the tab is hidden' : 'This browser has no notifications' }, notify, ' Notify me when hidden'));
+    return row;
   }
 
   function draw() {
@@ -311,8 +337,7 @@ export async function showTable(main, id) {
     // Banner: whose turn, or the result.
     if (u.status === 'over') {
       banner.className = 'banner over';
-      fill(banner, h('strong', {}, resultText(u, who)), ' ',
-        h('button', { type: 'button', class: 'primary', id: 'rematch', onclick: rematch }, 'Rematch'), ' ',
+      fill(banner, h('strong', {}, resultText(u, who)), ' ', rematchPart(u, who), ' ',
         h('a', { href: `/replay/${id}${mine !== null ? `?seat=${mine}` : ''}`, 'data-link': true, id: 'replay-link' }, 'Replay'));
     } else if (u.status === 'open') {
       banner.className = 'banner';
@@ -333,7 +358,7 @@ export async function showTable(main, id) {
     /** @type {import('./games/index.js').Scene} */
     const scene = {
       view: u.view, seat: mine, legal: u.legal, turn: u.turn, names: who, options: info.options, replay: false,
-      act: send,
+      act: (/** @type {string} */ a) => send(a, banner),
     };
     try {
       r.render(board, scene);
@@ -344,7 +369,7 @@ export async function showTable(main, id) {
     // Moves.
     fill(datalist, u.legal.map((a) => h('option', { value: a })));
     fill(moves, u.legal.length
-      ? u.legal.map((a) => h('button', { type: 'button', class: 'move', 'data-action': a, onclick: () => send(a) }, r.label ? r.label(a) : a))
+      ? u.legal.map((a) => h('button', { type: 'button', class: 'move', 'data-action': a, onclick: () => send(a, moves) }, r.label ? r.label(a) : a))
       : h('p', { class: 'muted' }, mine === null ? 'You are watching.' : u.status === 'over' ? 'The game is over.' : 'Not your turn.'));
     typed.disabled = !u.legal.length;
     movesBox.hidden = mine === null;
@@ -370,7 +395,7 @@ export async function showTable(main, id) {
             await joinTable(id, g.id);
             reconnect(0);
           } catch (e) {
-            notice.textContent = e instanceof ApiError ? e.message : String(e);
+            say(e instanceof ApiError ? e.message : String(e), controls);
           }
         },
       }, `Take a seat (${free.length} free)`) : null);
@@ -394,18 +419,37 @@ export async function showTable(main, id) {
     if (atBottom) log.scrollTop = log.scrollHeight;
   }
 
-  async function rematch() {
-    try {
-      const t = await api(`/api/tables/${encodeURIComponent(id)}`);
-      const kinds = (/** @type {any[]} */ (t.seats)).map((s) => (typeof s === 'string' ? s : s.kind === 'bot' ? s.name : 'human'));
-      const mine = last?.seat ?? 0;
-      // You sit first at the new table; the others keep their kinds.
-      const seats = [kinds[mine], ...kinds.filter((_, i) => i !== mine)];
-      const held = await createTable({ game: g.id, options: /** @type {Record<string, unknown>} */ (t.options), seats, clock: t.clock });
-      go(`/table/${held.table}`);
-    } catch (e) {
-      notice.textContent = e instanceof Error ? e.message : String(e);
+  /**
+   * The rematch, as this seat sees it: an offer to make, one to accept, the wait for the
+   * others; once everyone accepted, the new table opens (a spectator is offered nothing).
+   * @param {Update} u
+   * @param {string[]} who
+   */
+  function rematchPart(u, who) {
+    const m = u.rematch;
+    if (!m || u.seat === null) return null;
+    if (m.table && m.token !== null && m.seat !== null) {
+      remember({ table: m.table, seat: m.seat, token: m.token, game: g.id, at: Date.now() });
+      const to = `/table/${m.table}`;
+      setTimeout(() => { if (!closed) go(to); }, 0);
+      return h('a', { href: to, 'data-link': true, id: 'rematch-link' }, 'To the rematch');
     }
+    const people = u.seats.filter((s) => s.kind === 'human').map((s) => s.seat);
+    const waiting = people.filter((s) => !m.offers.includes(s));
+    const offer = () => command({ type: 'rematch' }, banner);
+    if (m.offers.includes(u.seat)) {
+      return h('span', { id: 'rematch-wait', class: 'muted' },
+        `Rematch offered: waiting for ${waiting.map((s) => who[s]).join(' and ')}.`);
+    }
+    const from = m.offers.filter((s) => s !== u.seat);
+    if (from.length) {
+      return h('span', { class: 'rematch-offer' }, `${from.map((s) => who[s]).join(' and ')} ${from.length > 1 ? 'offer' : 'offers'} a rematch. `,
+        h('button', { type: 'button', class: 'primary', id: 'rematch', onclick: offer }, 'Accept the rematch'));
+    }
+    return h('button', {
+      type: 'button', class: 'primary', id: 'rematch', onclick: offer,
+      title: people.length > 1 ? 'The others are asked; the seats turn by one' : 'A new game against the same bots, the seats turned by one',
+    }, people.length > 1 ? 'Offer a rematch' : 'Rematch');
   }
 
   /** @param {number} delay */
@@ -443,7 +487,7 @@ export async function showTable(main, id) {
         receivedAt = performance.now();
         draw();
       } else if (msg.type === 'error') {
-        notice.textContent = msg.message;
+        say(msg.message, asker);
       }
     };
     sock.onclose = () => {

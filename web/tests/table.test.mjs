@@ -110,3 +110,60 @@ test('two people: the title and a notification on your move, the other\'s grace 
   await a.context.close();
   await b.context.close();
 });
+
+test('an answer is shown beside the control that asked, where the person looks', { timeout: 120000 }, async () => {
+  const { context, page } = await player(browser, { width: 1280, height: 800 });
+  await createFromLobby(page, 'abagio', ['random'], {});
+  await untilMine(page);
+  // Undo before anything of yours was played: refused, and said next to the Undo button.
+  await page.click('#undo');
+  await page.waitForFunction(() => (document.querySelector('#notice')?.textContent ?? '') !== '');
+  const where = await page.evaluate(() => {
+    const n = /** @type {HTMLElement} */ (document.querySelector('#notice'));
+    const r = n.getBoundingClientRect();
+    return { after: n.previousElementSibling?.id, top: r.top, bottom: r.bottom, text: n.textContent };
+  });
+  assert.equal(where.after, 'controls', `the answer follows the controls: ${JSON.stringify(where)}`);
+  assert.ok(where.top >= 0 && where.bottom <= 800, `the answer is in view: ${JSON.stringify(where)}`);
+  // A move typed that the rules refuse: said under the box it was typed in.
+  await page.fill('#notation', 'no such move');
+  await page.press('#notation', 'Enter');
+  await page.waitForFunction(() => document.querySelector('#notice')?.previousElementSibling?.classList.contains('typed'));
+  assert.notEqual(await page.textContent('#notice'), '');
+  noErrors(page);
+  await context.close();
+});
+
+test('a rematch is offered to the other seat, accepted there, and both sit at one new table', { timeout: 120000 }, async () => {
+  const a = await player(browser);
+  const b = await player(browser);
+  const table = await createFromLobby(a.page, 'abagio', ['human'], {});
+  await b.page.goto(`${URL}/`);
+  await b.page.fill('#name', 'bob');
+  await b.page.dispatchEvent('#name', 'change');
+  await b.page.click(`button[data-join="${table}"]`);
+  await b.page.waitForSelector('.seat.mine');
+  const watcher = await player(browser);
+  await watcher.page.goto(`${URL}/table/${table}`);
+  await watcher.page.waitForSelector('#board');
+  b.page.once('dialog', (d) => d.accept());
+  await b.page.click('#resign');
+  await a.page.waitForSelector('.banner.over');
+  await a.page.click('#rematch');
+  await a.page.waitForSelector('#rematch-wait');
+  assert.match(await a.page.textContent('#rematch-wait') ?? '', /waiting for bob/);
+  await b.page.waitForSelector('.rematch-offer');
+  assert.match(await b.page.textContent('.rematch-offer') ?? '', /ada offers a rematch/);
+  await watcher.page.waitForSelector('.banner.over');
+  assert.equal(await watcher.page.$('#rematch'), null, 'a spectator is offered no rematch');
+  await b.page.click('#rematch');
+  const away = (/** @type {import('playwright-core').Page} */ p) => p.waitForURL((u) => /\/table\/[0-9a-f]+$/.test(u.pathname) && !u.pathname.endsWith(table));
+  await Promise.all([away(a.page), away(b.page)]);
+  assert.equal(a.page.url(), b.page.url(), 'one new table for both');
+  await a.page.waitForSelector('.seat.mine');
+  await b.page.waitForSelector('.seat.mine');
+  assert.equal(await a.page.getAttribute('.seat.mine', 'data-seat'), '1', 'the seats turned by one');
+  assert.equal(await b.page.getAttribute('.seat.mine', 'data-seat'), '0');
+  noErrors(a.page, b.page, watcher.page);
+  for (const p of [a, b, watcher]) await p.context.close();
+});

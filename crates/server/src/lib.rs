@@ -80,6 +80,8 @@ struct App {
     /// The `Origin`s a WebSocket may come from (the server's own address).
     origins: Arc<Vec<String>>,
     grace: Duration,
+    /// Where tables ask for their rematch's table ([`serve_rematches`]).
+    lobby: mpsc::Sender<table::NewTable>,
 }
 
 /// Seconds since the Unix epoch.
@@ -128,13 +130,16 @@ pub async fn start(
     let listener =
         TcpListener::bind(config.addr).await.map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    let (lobby, asks) = mpsc::channel(64);
     let app = App {
         registry: Arc::new(tabula_registry::registry()),
         store,
         tables: Arc::new(RwLock::new(HashMap::new())),
         origins: Arc::new(vec![format!("http://{addr}"), format!("http://localhost:{}", addr.port())]),
         grace: config.grace,
+        lobby,
     };
+    tokio::spawn(serve_rematches(app.clone(), asks));
     restore(&app).await?;
     let served = tokio::spawn(async move {
         axum::serve(listener, router(app)).await.map_err(|e| format!("the server stopped: {e}"))
@@ -209,6 +214,7 @@ async fn start_table(app: &App, row: TableRow) -> Result<Handle, String> {
         clock,
         clocks,
         grace: app.grace,
+        lobby: app.lobby.clone(),
     };
     Ok(table::spawn(setup, app.store.clone(), Arc::clone(&app.registry)))
 }
@@ -369,6 +375,21 @@ async fn create_table(State(app): State<App>, body: String) -> Result<Json<Value
             return Err(ApiError::bad_request("bad_actions", "\"actions\" is a list of action texts".into()));
         }
     }
+    let (id, h) = open_table(&app, game_id, &options, &seats, clock, seed, preset).await?;
+    let (seat, token) = ask(&h, |reply| Cmd::Join { seat: None, name, reply }).await??;
+    Ok(Json(json!({"table": id, "seat": seat, "token": token})))
+}
+
+/// Stores a new table (with the actions it starts from) and starts its task.
+async fn open_table(
+    app: &App,
+    game_id: &str,
+    options: &Value,
+    seats: &[String],
+    clock: Option<String>,
+    seed: u64,
+    preset: Vec<(i64, String)>,
+) -> Result<(String, Handle), ApiError> {
     let row = TableRow {
         id: new_table_id(),
         game: game_id.to_owned(),
@@ -388,10 +409,32 @@ async fn create_table(State(app): State<App>, body: String) -> Result<Json<Value
         app.store.append(&row.id, &a).await.map_err(ApiError::internal)?;
     }
     let id = row.id.clone();
-    let h = start_table(&app, row).await.map_err(ApiError::internal)?;
+    let h = start_table(app, row).await.map_err(ApiError::internal)?;
     app.tables.write().expect("the table map").insert(id.clone(), h.clone());
-    let (seat, token) = ask(&h, |reply| Cmd::Join { seat: None, name, reply }).await??;
-    Ok(Json(json!({"table": id, "seat": seat, "token": token})))
+    Ok((id, h))
+}
+
+/// Opens the tables rematches ask for, seating their people.
+async fn serve_rematches(app: App, mut asks: mpsc::Receiver<table::NewTable>) {
+    while let Some(t) = asks.recv().await {
+        let opened = async {
+            let seed = rand::random::<u64>() >> 1;
+            let (id, h) = open_table(&app, &t.game, &t.options, &t.seats, t.clock, seed, Vec::new())
+                .await
+                .map_err(|e| e.message)?;
+            let mut tokens = Vec::new();
+            for (seat, name) in t.people {
+                let (seat, token) = ask(&h, |reply| Cmd::Join { seat: Some(seat), name, reply })
+                    .await
+                    .map_err(|e| e.message)?
+                    .map_err(|e| e.message)?;
+                tokens.push((seat, token));
+            }
+            Ok::<_, String>((id, tokens))
+        }
+        .await;
+        let _ = t.reply.send(opened);
+    }
 }
 
 async fn join(State(app): State<App>, Path(id): Path<String>, body: String) -> Result<Json<Value>, ApiError> {
@@ -495,7 +538,9 @@ async fn seat_names(app: &App, row: &TableRow) -> Result<Vec<String>, ApiError> 
     Ok(kinds
         .iter()
         .enumerate()
-        .map(|(i, k)| holders.iter().find(|h| h.seat == i).map_or_else(|| k.clone(), |h| h.name.clone()))
+        .map(|(i, k)| {
+            holders.iter().find(|h| h.seat == i).map_or_else(|| table::bot_label(i, k), |h| h.name.clone())
+        })
         .collect())
 }
 

@@ -182,6 +182,30 @@ pub enum Cmd {
     },
 }
 
+/// A table to open for a rematch, asked of the server by a table whose seats all accepted:
+/// its people are seated at once (each given a new token).
+pub struct NewTable {
+    /// The game id.
+    pub game: String,
+    /// The options.
+    pub options: Value,
+    /// Each seat's kind: `"human"` or a bot.
+    pub seats: Vec<String>,
+    /// The clock, as stored (JSON text).
+    pub clock: Option<String>,
+    /// The people to seat: (seat, name).
+    pub people: Vec<(usize, String)>,
+    /// The new table's id and each person's (seat, token), or why it could not be opened.
+    pub reply: oneshot::Sender<Result<(String, Vec<(usize, String)>), String>>,
+}
+
+/// The table a rematch opened, and where each seat of this one sits there.
+struct Rematch {
+    table: String,
+    /// Per seat of this table: its seat at the new one and the token holding it.
+    seats: Vec<Option<(usize, String)>>,
+}
+
 /// A live table's handle: where to send commands.
 #[derive(Clone)]
 pub struct Handle {
@@ -211,6 +235,8 @@ pub struct Setup {
     pub clocks: Option<Vec<Option<i64>>>,
     /// How long a person may be away before a bot stands in.
     pub grace: Duration,
+    /// Where a rematch's new table is asked for.
+    pub lobby: mpsc::Sender<NewTable>,
 }
 
 struct Conn {
@@ -249,6 +275,11 @@ struct Table {
     /// Each observer's history as JSON text, kept as actions come (seats, then the
     /// public), so that an update costs its view, not a walk through the whole game.
     hist: Vec<History>,
+    lobby: mpsc::Sender<NewTable>,
+    /// The seats that offered (or accepted) a rematch once the game was over.
+    offers: Vec<bool>,
+    /// The rematch's table, once every person accepted.
+    next: Option<Rematch>,
 }
 
 /// One observer's history: its entries' JSON joined by commas, and where each begins.
@@ -314,9 +345,24 @@ pub fn spawn(setup: Setup, store: Store, registry: Arc<Registry>) -> Handle {
         clock_epoch: 0,
         ending: None,
         hist: (0..=n).map(|_| History::default()).collect(),
+        lobby: setup.lobby,
+        offers: vec![false; n],
+        next: None,
     };
     tokio::spawn(table.run(rx));
     Handle { tx }
+}
+
+/// The names bots are shown by, one per seat, so that three bots of one level at a table
+/// stay apart ("Sasha (medium bot)").
+const BOT_NAMES: [&str; 24] = [
+    "Robin", "Sasha", "Kim", "Noor", "Jules", "Mika", "Ravi", "Lou", "Tess", "Omar", "Ines", "Yuki", "Pia",
+    "Dara", "Eli", "Fay", "Gus", "Hana", "Ivo", "Juno", "Kai", "Lena", "Milo", "Nia",
+];
+
+/// How a bot playing `seat` at `level` is named to people.
+pub fn bot_label(seat: usize, level: &str) -> String {
+    format!("{} ({level} bot)", BOT_NAMES[seat % BOT_NAMES.len()])
 }
 
 fn error_message(code: &str, message: &str) -> String {
@@ -470,7 +516,7 @@ impl Table {
             .iter()
             .enumerate()
             .map(|(i, kind)| match (kind, &self.holders[i]) {
-                (SeatKind::Bot(name), _) => json!({"seat": i, "kind": "bot", "name": name}),
+                (SeatKind::Bot(name), _) => json!({"seat": i, "kind": "bot", "name": name, "label": bot_label(i, name)}),
                 (SeatKind::Human, Some(h)) => json!({
                     "seat": i,
                     "kind": "human",
@@ -706,6 +752,7 @@ impl Table {
             "status": self.status(),
             "result": self.result(),
             "ending": self.ending.as_ref().map(Ending::to_json),
+            "rematch": seat.map(|s| self.rematch_json(s)),
         })
         .to_string();
         // `rest` is an object: its closing brace makes way for the history.
@@ -744,7 +791,7 @@ impl Table {
             }
             Err(e) => return self.reply_error(conn, "bad_json", &format!("the message is not JSON: {e}")),
         };
-        const TYPES: &str = "act, undo, resign, leave, return or claim";
+        const TYPES: &str = "act, undo, resign, leave, return, claim or rematch";
         let kind = match msg.get("type") {
             None => {
                 return self.reply_error(
@@ -758,7 +805,7 @@ impl Table {
                 return self.reply_error(conn, "bad_message", &format!("\"type\" is a string: {TYPES}"));
             }
         };
-        let known = ["act", "undo", "resign", "leave", "return", "claim"];
+        let known = ["act", "undo", "resign", "leave", "return", "claim", "rematch"];
         if !known.contains(&kind) {
             let shown: String = kind.chars().take(40).collect();
             return self.reply_error(conn, "bad_type", &format!("unknown message type {shown:?}: {TYPES}"));
@@ -766,6 +813,10 @@ impl Table {
         let Some(seat) = seat else {
             return self.reply_error(conn, "spectator", "a spectator watches: it holds no seat to play");
         };
+        if kind == "rematch" {
+            // Whoever played, resigned included, may ask for another game.
+            return self.rematch(conn, seat).await;
+        }
         if self.holders[seat].as_ref().is_some_and(|h| h.gone) {
             return self.reply_error(
                 conn,
@@ -877,6 +928,77 @@ impl Table {
             h.away = true;
         }
         self.broadcast();
+    }
+
+    /// What seat `seat` is told of a rematch: the seats that offered it, and once every
+    /// person accepted, the new table with this seat's place and token there (sent to this
+    /// seat alone; a spectator is told nothing).
+    fn rematch_json(&self, seat: usize) -> Value {
+        let offers: Vec<usize> = (0..self.offers.len()).filter(|&i| self.offers[i]).collect();
+        let (table, at) = match &self.next {
+            Some(r) => (Some(r.table.as_str()), r.seats[seat].as_ref()),
+            None => (None, None),
+        };
+        json!({
+            "offers": offers,
+            "table": table,
+            "seat": at.map(|a| a.0),
+            "token": at.map(|a| a.1.as_str()),
+        })
+    }
+
+    /// Offers (or accepts) a rematch: once every person's seat has, a new table opens with
+    /// the same game, options, clock and people, the seats turned by one (so sides and the
+    /// first move change hands), bots accepting for themselves.
+    async fn rematch(&mut self, conn: u64, seat: usize) {
+        if !self.is_over() {
+            return self.reply_error(conn, "not_over", "a rematch is offered once the game is over");
+        }
+        if self.next.is_none() && !self.offers[seat] {
+            self.offers[seat] = true;
+            let everyone = (0..self.seats.len()).all(|i| self.seats[i] != SeatKind::Human || self.offers[i]);
+            if everyone && let Err(e) = self.open_rematch().await {
+                self.offers[seat] = false;
+                tracing::error!(table = %self.id, "cannot open a rematch: {e}");
+                return self.reply_error(
+                    conn,
+                    "rematch_failed",
+                    "the rematch's table could not be opened: try again",
+                );
+            }
+        }
+        self.broadcast();
+    }
+
+    async fn open_rematch(&mut self) -> Result<(), String> {
+        let n = self.seats.len();
+        let mut kinds = vec![String::new(); n];
+        let mut people = Vec::new();
+        for i in 0..n {
+            let j = (i + 1) % n;
+            kinds[j] = match &self.seats[i] {
+                SeatKind::Human => "human".to_owned(),
+                SeatKind::Bot(name) => name.clone(),
+            };
+            if let (SeatKind::Human, Some(h)) = (&self.seats[i], &self.holders[i]) {
+                people.push((j, h.name.clone()));
+            }
+        }
+        let (reply, answer) = oneshot::channel();
+        let ask = NewTable {
+            game: self.game.clone(),
+            options: self.options.clone(),
+            seats: kinds,
+            clock: self.clock.map(|c| c.to_json().to_string()),
+            people,
+            reply,
+        };
+        self.lobby.send(ask).await.map_err(|_| "the server is stopping".to_owned())?;
+        let (table, tokens) = answer.await.map_err(|_| "the server is stopping".to_owned())??;
+        let seats = (0..n).map(|i| tokens.iter().find(|(s, _)| *s == (i + 1) % n).cloned()).collect();
+        tracing::info!(table = %self.id, rematch = %table, "a rematch opened");
+        self.next = Some(Rematch { table, seats });
+        Ok(())
     }
 
     /// Claims the win when the other seat of a two-seat game has run out of time.

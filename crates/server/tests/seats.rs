@@ -252,6 +252,67 @@ async fn a_bot_stands_in_only_for_someone_another_person_waits_for() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_is_an_offer_the_other_seat_accepts_and_opens_one_table_for_both() {
+    let (addr, _server) = server(&db("rematch")).await;
+    let (_, t) =
+        post(addr, "/api/tables", json!({"game": "abagio", "seats": ["human", "human"], "name": "ada"}))
+            .await;
+    let id = t["table"].as_str().unwrap().to_owned();
+    let (_, j) = post(addr, &format!("/api/tables/{id}/join"), json!({"name": "bob"})).await;
+    let mut a = connect(addr, &id, t["token"].as_str()).await;
+    let mut b = connect(addr, &id, j["token"].as_str()).await;
+    let mut watcher = connect(addr, &id, None).await;
+    next_of(&mut a, "update").await;
+    // Not before the game is over.
+    send(&mut a, json!({"type": "rematch"})).await;
+    assert_eq!(next_of(&mut a, "error").await["code"], "not_over");
+    send(&mut b, json!({"type": "resign"})).await;
+    let over = until(&mut a, |u| u["status"] == "over").await;
+    assert_eq!(over["rematch"], json!({"offers": [], "table": null, "seat": null, "token": null}));
+    // Ada offers: Bob sees the offer; a spectator is told nothing of it.
+    send(&mut a, json!({"type": "rematch"})).await;
+    let offered = until(&mut b, |u| u["rematch"]["offers"] == json!([0])).await;
+    assert_eq!(offered["rematch"]["table"], Value::Null);
+    let seen = until(&mut watcher, |u| u["status"] == "over").await;
+    assert_eq!(seen["rematch"], Value::Null, "{seen}");
+    // Bob (who resigned) accepts: one new table, each told their own place and token there,
+    // the seats turned by one.
+    send(&mut b, json!({"type": "rematch"})).await;
+    let to_b = until(&mut b, |u| u["rematch"]["table"].is_string()).await;
+    let to_a = until(&mut a, |u| u["rematch"]["table"].is_string()).await;
+    assert_eq!(to_a["rematch"]["table"], to_b["rematch"]["table"]);
+    assert_eq!((to_a["rematch"]["seat"].as_u64(), to_b["rematch"]["seat"].as_u64()), (Some(1), Some(0)));
+    assert_ne!(to_a["rematch"]["token"], to_b["rematch"]["token"]);
+    // Offering again changes nothing: still the one table.
+    send(&mut a, json!({"type": "rematch"})).await;
+    let again = next_of(&mut a, "update").await;
+    assert_eq!(again["rematch"]["table"], to_a["rematch"]["table"]);
+    let new = to_a["rematch"]["table"].as_str().unwrap();
+    let mut a2 = connect(addr, new, to_a["rematch"]["token"].as_str()).await;
+    let u = next_of(&mut a2, "update").await;
+    assert_eq!(u["seat"], 1);
+    assert_eq!(u["status"], "playing", "both people are seated: {u}");
+    assert_eq!((u["seats"][0]["name"].as_str(), u["seats"][1]["name"].as_str()), (Some("bob"), Some("ada")));
+    let (_, tables) = http(addr, "GET", "/api/tables", None).await;
+    let count = tables["tables"].as_array().unwrap().iter().filter(|t| t["game"] == "abagio").count();
+    assert_eq!(count, 1, "one rematch (the old table is over): {tables}");
+
+    // Against a bot, the bot accepts at once.
+    let (_, t) = post(addr, "/api/tables", json!({"game": "abagio", "seats": ["human", "random"]})).await;
+    let id = t["table"].as_str().unwrap();
+    let mut a = connect(addr, id, t["token"].as_str()).await;
+    send(&mut a, json!({"type": "resign"})).await;
+    until(&mut a, |u| u["status"] == "over").await;
+    send(&mut a, json!({"type": "rematch"})).await;
+    let to = until(&mut a, |u| u["rematch"]["table"].is_string()).await;
+    assert_eq!(to["rematch"]["seat"], 1);
+    let (_, info) =
+        http(addr, "GET", &format!("/api/tables/{}", to["rematch"]["table"].as_str().unwrap()), None).await;
+    assert_eq!(info["seats"][0]["kind"], "bot", "{info}");
+    assert_eq!(info["seats"][1]["name"], "guest", "{info}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn undo_takes_back_only_what_showed_the_other_seats_nothing() {
     let (addr, _server) = server(&db("undo")).await;
     // A move on Abagio's board is seen by the other seat: refused.
