@@ -182,6 +182,9 @@ pub enum Cmd {
     },
 }
 
+/// A rematch's table once opened: its id and each person's (seat, token) there.
+pub type Opened = (String, Vec<(usize, String)>);
+
 /// A table to open for a rematch, asked of the server by a table whose seats all accepted:
 /// its people are seated at once (each given a new token).
 pub struct NewTable {
@@ -196,7 +199,7 @@ pub struct NewTable {
     /// The people to seat: (seat, name).
     pub people: Vec<(usize, String)>,
     /// The new table's id and each person's (seat, token), or why it could not be opened.
-    pub reply: oneshot::Sender<Result<(String, Vec<(usize, String)>), String>>,
+    pub reply: oneshot::Sender<Result<Opened, String>>,
 }
 
 /// The table a rematch opened, and where each seat of this one sits there.
