@@ -118,11 +118,13 @@ function awayNote(s, receivedAt) {
 }
 
 /**
- * The result in words for the reader.
+ * The result in words for the reader: who won, how the game ended, and the game's own
+ * account of it (money, points, places) where its renderer gives one.
  * @param {Update} u
  * @param {string[]} names
+ * @param {string | null} words  the game's account ([`Renderer.result`])
  */
-function resultText(u, names) {
+function resultText(u, names, words) {
   const r = u.result || [];
   const best = Math.max(...r);
   const winners = r.map((v, i) => (v === best ? i : -1)).filter((i) => i >= 0);
@@ -134,7 +136,8 @@ function resultText(u, names) {
   let why = '';
   if (u.ending?.kind === 'resign') why = ` ${names[u.ending.seat]} resigned.`;
   if (u.ending?.kind === 'time') why = ` ${names[u.ending.seat]} ran out of time.`;
-  return `${head}${why} Scores: ${r.map((v, i) => `${names[i]} ${v}`).join(', ')}.`;
+  const round = (/** @type {number} */ v) => String(Math.round(v * 100) / 100);
+  return `${head}${why} ${words ?? `Scores: ${r.map((v, i) => `${names[i]} ${round(v)}`).join(', ')}.`}`;
 }
 
 /**
@@ -337,7 +340,13 @@ export async function showTable(main, id) {
     // Banner: whose turn, or the result.
     if (u.status === 'over') {
       banner.className = 'banner over';
-      fill(banner, h('strong', {}, resultText(u, who)), ' ', rematchPart(u, who), ' ',
+      let words = null;
+      try {
+        words = r.result ? r.result({ view: u.view, seat: mine, legal: [], turn: u.turn, names: who, options: info.options, replay: false, act: () => {} }) : null;
+      } catch (e) {
+        console.warn(e);
+      }
+      fill(banner, h('strong', {}, resultText(u, who, words)), ' ', rematchPart(u, who), ' ',
         h('a', { href: `/replay/${id}${mine !== null ? `?seat=${mine}` : ''}`, 'data-link': true, id: 'replay-link' }, 'Replay'));
     } else if (u.status === 'open') {
       banner.className = 'banner';

@@ -7,13 +7,16 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { URL, launch, player, shot, playToEnd, clickMove, noErrors, api, createFromLobby } from './harness.mjs';
 
-/** Each game with the options a browser test plays it with (small and quick). */
+/**
+ * Each game with the options a browser test plays it with (small and quick), and how its
+ * result reads in words.
+ */
 const PLAYED = {
-  'sabotage-pipes': { options: { rounds: 2 }, seats: 2 },
-  abagio: { options: {}, seats: 2 },
-  sabacc: { options: { players: 2, hands: 3 }, seats: 2 },
-  abilene: { options: { players: 3, short_game: 2, placement: 'random' }, seats: 3 },
-  'sabotage-spies': { options: { players: 2, intro: true, round_limit: 10 }, seats: 2 },
+  'sabotage-pipes': { options: { rounds: 2 }, seats: 2, words: /Final points: .+ \d+, .+ \d+ \(round 1 \d+–\d+, round 2 \d+–\d+\)/ },
+  abagio: { options: {}, seats: 2, words: /all twelve frogs into the pond|A draw: the turn limit/ },
+  sabacc: { options: { players: 2, hands: 3 }, seats: 2, words: /Money won or lost over the session: .+ [+-]?\d+, .+ [+-]?\d+\./ },
+  abilene: { options: { players: 3, short_game: 2, placement: 'random' }, seats: 3, words: /Places: 1st .+ \((-?\$[\d,]+|bankrupt)\), 2nd .+, 3rd / },
+  'sabotage-spies': { options: { players: 2, intro: true, round_limit: 10 }, seats: 2, words: /The Spies win: they hacked|The Villains win: they hit|A draw: \d+ rounds passed/ },
 };
 
 let browser;
@@ -70,7 +73,13 @@ for (const [id, how] of Object.entries(PLAYED)) {
     // To the end.
     const moves = await playToEnd(page, { seed: 11 });
     assert.ok(moves > 0 || finished, 'the game needed moves to finish');
-    assert.match(await page.textContent('.banner.over'), /win|draw|lose/i);
+    const over = await page.textContent('.banner.over') ?? '';
+    assert.match(over, /win|draw|lose/i);
+    assert.match(over, how.words, 'the result in the game\'s words');
+    assert.doesNotMatch(over, /Scores:|\d\.\d{3}/, 'no raw returns');
+    const bots = [...(await page.textContent('#seats') ?? '').matchAll(/(\w+) \(random bot\)/g)].map((m) => m[1]);
+    assert.equal(bots.length, how.seats - 1, 'each bot is named');
+    assert.equal(new Set(bots).size, bots.length, `the bots are named apart: ${bots}`);
     // The replay, stepped back and forth with the keys.
     await page.click('#replay-link');
     await page.waitForSelector('#step');

@@ -29,6 +29,8 @@
  *   one log line in words
  * @property {(action: string) => string} [label]
  *   a legal move's label in the move list (its notation otherwise)
+ * @property {(scene: Scene) => string | null} [result]
+ *   the game's end in words (money, points, places), for the table's banner
  */
 
 /**

@@ -599,4 +599,18 @@ function label(a) {
 }
 
 /** @type {import('../index.js').Renderer} */
-export default { render, describe, label };
+/**
+ * The game's end in words, for the table's banner: who brought how many frogs into the pond.
+ * @param {import('../index.js').Scene} scene
+ * @returns {string | null}
+ */
+function result(scene) {
+  const st = scene.view?.state ?? null;
+  if (!st || st.phase !== 'over') return null;
+  const n = (/** @type {number} */ i) => scene.names[i] ?? `seat ${i + 1}`;
+  if (!st.winner) return `A draw: the turn limit came after ${st.turn} turns, with ${st.pond[0]} and ${st.pond[1]} of twelve frogs in the pond.`;
+  const w = st.winner === 'red' ? 0 : 1;
+  return `${n(w)} brought all twelve frogs into the pond; ${n(1 - w)} had ${st.pond[1 - w]}.`;
+}
+
+export default { render, describe, label, result };

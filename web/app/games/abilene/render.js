@@ -167,6 +167,7 @@ function redraw(scene) {
 
 /** @type {import('../index.js').Renderer} */
 const renderer = {
+  result,
   render(root, scene) {
     drawn.root = root;
     drawn.scene = scene;
@@ -226,6 +227,22 @@ const renderer = {
     return describeEntry(entry, names);
   },
 };
+
+/**
+ * The game's end in words, for the table's banner: the ranchers' places and money.
+ * @param {import('../index.js').Scene} scene
+ * @returns {string | null}
+ */
+function result(scene) {
+  const v = scene.view;
+  if (!v || v.stage !== 'over') return null;
+  const standing = v.ranchers.map((/** @type {any} */ rr, /** @type {number} */ p) => ({ p, net: netMoney(v, p), out: rr.bankrupt }))
+    .sort((/** @type {any} */ a, /** @type {any} */ b) => (a.out === null) !== (b.out === null) ? (a.out === null ? -1 : 1)
+      : a.out !== null ? b.out - a.out : b.net - a.net);
+  const place = ['1st', '2nd', '3rd', '4th', '5th', '6th'];
+  return `Places: ${standing.map((/** @type {any} */ x, /** @type {number} */ i) =>
+    `${place[i]} ${scene.names[x.p] ?? `seat ${x.p + 1}`} (${x.out !== null ? 'bankrupt' : dollars(x.net)})`).join(', ')}.`;
+}
 
 export default renderer;
 

@@ -306,6 +306,7 @@ function handCards(hand) {
 
 /** @type {import('../index.js').Renderer} */
 const renderer = {
+  result,
   render(root, scene) {
     drawn.root = root;
     drawn.scene = scene;
@@ -395,6 +396,22 @@ const renderer = {
     return describeEntry(entry, names);
   },
 };
+
+/**
+ * The game's end in words, for the table's banner: each player's money won or lost (or points).
+ * @param {import('../index.js').Scene} scene
+ * @returns {string | null}
+ */
+function result(scene) {
+  const v = scene.view;
+  if (!v || v.phase !== 'over') return null;
+  const cfg = config(scene.options);
+  const points = cfg.rules === 'canonical' && cfg.scoring === 'points';
+  const rows = v.seats.map((/** @type {any} */ seat, /** @type {number} */ p) => ({ p, r: points ? seat.points : seat.stack - seat.bought }))
+    .sort((/** @type {{r: number}} */ a, /** @type {{r: number}} */ b) => b.r - a.r);
+  const list = rows.map((/** @type {{p: number, r: number}} */ x) => `${scene.names[x.p] ?? `seat ${x.p + 1}`} ${x.r > 0 ? '+' : ''}${x.r}`).join(', ');
+  return points ? `Points at the end: ${list}.` : `Money won or lost over the session: ${list}.`;
+}
 
 export default renderer;
 

@@ -750,4 +750,17 @@ function label(a) {
 }
 
 /** @type {import('../index.js').Renderer} */
-export default { render, describe, label };
+/**
+ * The game's end in words, for the table's banner: the final points of each roof.
+ * @param {import('../index.js').Scene} scene
+ * @returns {string | null}
+ */
+function result(scene) {
+  const v = scene.view;
+  if (!v || v.phase !== 'over') return null;
+  const own = scene.seat === null ? 0 : v.player % 2;
+  const rounds = v.results.map((/** @type {any} */ r, /** @type {number} */ i) => `round ${i + 1} ${r.points[own]}–${r.points[1 - own]}`).join(', ');
+  return `Final points: ${teamName(v, scene.names, own)} ${v.totals[own]}, ${teamName(v, scene.names, 1 - own)} ${v.totals[1 - own]}${rounds ? ` (${rounds})` : ''}.`;
+}
+
+export default { render, describe, label, result };

@@ -1473,6 +1473,22 @@ const renderer = {
   },
   describe,
   label,
+  result,
 };
+
+/**
+ * The game's end in words, for the table's banner: which team won, and how.
+ * @param {import('../index.js').Scene} scene
+ * @returns {string | null}
+ */
+function result(scene) {
+  const v = scene.view;
+  if (!v || !v.outcome) return null;
+  if (v.outcome === 'draw') return `A draw: ${v.round} rounds passed with neither team reaching the end of its track.`;
+  const intro = Boolean(scene.options?.intro);
+  return v.outcome.win === 'spies'
+    ? `The Spies win: they hacked the Doomsday Machines ${intro ? 5 : 8} times.`
+    : `The Villains win: they hit the Spies ${intro ? 4 : 5} times.`;
+}
 
 export default renderer;
