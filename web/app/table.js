@@ -24,6 +24,9 @@ import { go, crumb, connection } from './nav.js';
  * @property {string} status
  * @property {number[] | null} result
  * @property {{kind: string, seat: number} | null} ending
+ * @property {boolean} [undo]  Undo may take this seat's last move back
+ * @property {boolean} [takeback_ok]  this seat may ask the others to take its last move back
+ * @property {{by: number, accepted: number[]} | null} [takeback]  a takeback asked for
  * @property {{offers: number[], table: string | null, seat: number | null, token: string | null} | null} [rematch]
  *   a seat's rematch: who offered it, and once all accepted, the new table and this seat's place there
  */
@@ -389,7 +392,12 @@ export async function showTable(main, id) {
     const flaggedOther = u.clocks.some((c) => c && c.flagged && c.seat !== mine);
     const free = u.seats.filter((s) => s.kind === 'human' && !s.name);
     fill(controls,
-      held && playing && !me?.bot ? h('button', { type: 'button', id: 'undo', onclick: () => command({ type: 'undo' }) }, 'Undo') : null,
+      held && playing && !me?.bot && u.undo ? h('button', { type: 'button', id: 'undo', title: 'Your last move was hidden from the others: take it back', onclick: () => command({ type: 'undo' }) }, 'Undo') : null,
+      held && playing && !me?.bot && !u.undo && u.takeback_ok && !u.takeback ? h('button', {
+        type: 'button', id: 'takeback', title: 'Ask the others to let you take back your last move',
+        onclick: () => command({ type: 'takeback' }),
+      }, 'Ask to take back') : null,
+      takebackPart(u, who),
       held && playing && !me?.bot ? h('button', {
         type: 'button', id: 'resign',
         onclick: () => { if (confirm('Resign this game?')) command({ type: 'resign' }); },
@@ -426,6 +434,21 @@ export async function showTable(main, id) {
       logged.push(JSON.stringify(e));
     }
     if (atBottom) log.scrollTop = log.scrollHeight;
+  }
+
+  /**
+   * A takeback asked for, as this seat sees it: waiting for the others, or an answer to give.
+   * @param {Update} u
+   * @param {string[]} who
+   */
+  function takebackPart(u, who) {
+    const t = u.takeback;
+    if (!t || u.seat === null) return null;
+    if (t.by === u.seat) return h('span', { id: 'takeback-wait', class: 'muted' }, 'Takeback asked: waiting for the others.');
+    if (t.accepted.includes(u.seat)) return h('span', { class: 'muted' }, `You accepted ${who[t.by]}'s takeback.`);
+    return h('span', { class: 'takeback-offer', id: 'takeback-offer' }, `${who[t.by]} asks to take back their last move. `,
+      h('button', { type: 'button', class: 'primary', id: 'takeback-accept', onclick: () => command({ type: 'takeback' }) }, 'Accept'), ' ',
+      h('button', { type: 'button', id: 'takeback-decline', onclick: () => command({ type: 'takeback', decline: true }) }, 'Decline'));
   }
 
   /**

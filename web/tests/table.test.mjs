@@ -115,21 +115,13 @@ test('an answer is shown beside the control that asked, where the person looks',
   const { context, page } = await player(browser, { width: 1280, height: 800 });
   await createFromLobby(page, 'abagio', ['random'], {});
   await untilMine(page);
-  // Undo before anything of yours was played: refused, and said next to the Undo button.
-  await page.click('#undo');
-  await page.waitForFunction(() => (document.querySelector('#notice')?.textContent ?? '') !== '');
-  const where = await page.evaluate(() => {
-    const n = /** @type {HTMLElement} */ (document.querySelector('#notice'));
-    const r = n.getBoundingClientRect();
-    return { after: n.previousElementSibling?.id, top: r.top, bottom: r.bottom, text: n.textContent };
-  });
-  assert.equal(where.after, 'controls', `the answer follows the controls: ${JSON.stringify(where)}`);
-  assert.ok(where.top >= 0 && where.bottom <= 800, `the answer is in view: ${JSON.stringify(where)}`);
-  // A move typed that the rules refuse: said under the box it was typed in.
+  // A move typed that the rules refuse: said under the box it was typed in, in view.
   await page.fill('#notation', 'no such move');
   await page.press('#notation', 'Enter');
   await page.waitForFunction(() => document.querySelector('#notice')?.previousElementSibling?.classList.contains('typed'));
   assert.notEqual(await page.textContent('#notice'), '');
+  const r = await page.$eval('#notice', (n) => { const b = n.getBoundingClientRect(); return { top: b.top, bottom: b.bottom }; });
+  assert.ok(r.top >= 0 && r.bottom <= 800, `the answer is in view: ${JSON.stringify(r)}`);
   noErrors(page);
   await context.close();
 });
@@ -166,4 +158,46 @@ test('a rematch is offered to the other seat, accepted there, and both sit at on
   assert.equal(await b.page.getAttribute('.seat.mine', 'data-seat'), '0');
   noErrors(a.page, b.page, watcher.page);
   for (const p of [a, b, watcher]) await p.context.close();
+});
+
+test('Undo only where the rule allows it; a takeback asked of the other seat and accepted there', { timeout: 120000 }, async () => {
+  const a = await player(browser);
+  const b = await player(browser);
+  await createFromLobby(a.page, 'abagio', ['human'], {});
+  const table = a.page.url().split('/').pop();
+  await b.page.goto(`${URL}/`);
+  await b.page.click(`button[data-join="${table}"]`);
+  await b.page.waitForSelector('.seat.mine');
+  await Promise.race([a.page, b.page].map((p) => p.waitForSelector('#moves .move', { timeout: 60000 })));
+  const [mover, other] = (await a.page.$('#moves .move')) ? [a, b] : [b, a];
+  const before = await mover.page.$$eval('#moves .move', (bs) => bs.map((x) => x.getAttribute('data-action')));
+  const logBefore = await mover.page.$eval('#log', (l) => l.children.length);
+  await clickMove(mover.page, 0);
+  // The other seat saw the leap: no Undo, but a takeback may be asked.
+  await mover.page.waitForSelector('#takeback');
+  assert.equal(await mover.page.$('#undo'), null, 'Undo is not offered for a move the other seat saw');
+  await mover.page.click('#takeback');
+  await mover.page.waitForSelector('#takeback-wait');
+  await other.page.waitForSelector('#takeback-offer');
+  assert.match(await other.page.textContent('#takeback-offer') ?? '', /asks to take back their last move/);
+  // Declined: the answer comes back beside the button that asked, in view.
+  await other.page.click('#takeback-decline');
+  await mover.page.waitForFunction(() => /declined the takeback/.test(document.querySelector('#notice')?.textContent ?? ''));
+  const where = await mover.page.evaluate(() => {
+    const n = /** @type {HTMLElement} */ (document.querySelector('#notice'));
+    const r = n.getBoundingClientRect();
+    return { after: n.previousElementSibling?.id, top: r.top, bottom: r.bottom };
+  });
+  assert.equal(where.after, 'controls', `the answer follows the controls: ${JSON.stringify(where)}`);
+  assert.ok(where.top >= 0 && where.bottom <= 860, `the answer is in view: ${JSON.stringify(where)}`);
+  // Asked again, and accepted.
+  await mover.page.click('#takeback');
+  await other.page.waitForSelector('#takeback-offer');
+  await other.page.click('#takeback-accept');
+  await mover.page.waitForFunction((n) => document.querySelector('#log')?.children.length === n, logBefore);
+  const again = await mover.page.$$eval('#moves .move', (bs) => bs.map((x) => x.getAttribute('data-action')));
+  assert.deepEqual(again, before, 'the same choice again');
+  noErrors(a.page, b.page);
+  await a.context.close();
+  await b.context.close();
 });

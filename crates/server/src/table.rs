@@ -283,6 +283,15 @@ struct Table {
     offers: Vec<bool>,
     /// The rematch's table, once every person accepted.
     next: Option<Rematch>,
+    /// A takeback asked for: by which seat, at which `seq`, and the seats that accepted.
+    takeback: Option<Takeback>,
+}
+
+/// A takeback request (docs/server.md, "Undo and takebacks").
+struct Takeback {
+    by: usize,
+    seq: usize,
+    accepted: Vec<usize>,
 }
 
 /// One observer's history: its entries' JSON joined by commas, and where each begins.
@@ -351,6 +360,7 @@ pub fn spawn(setup: Setup, store: Store, registry: Arc<Registry>) -> Handle {
         lobby: setup.lobby,
         offers: vec![false; n],
         next: None,
+        takeback: None,
     };
     tokio::spawn(table.run(rx));
     Handle { tx }
@@ -756,6 +766,11 @@ impl Table {
             "result": self.result(),
             "ending": self.ending.as_ref().map(Ending::to_json),
             "rematch": seat.map(|s| self.rematch_json(s)),
+            // Whether Undo may take this seat's last action back (the derived rule).
+            "undo": seat.is_some_and(|s| self.undo_shown(s)),
+            // Whether this seat may ask the others to take its last move back.
+            "takeback_ok": seat.is_some_and(|s| !self.is_over() && self.controller(s).is_none() && self.takeback_point(s).is_ok()),
+            "takeback": self.takeback.as_ref().filter(|t| t.seq == self.seq()).map(|t| json!({"by": t.by, "accepted": t.accepted})),
         })
         .to_string();
         // `rest` is an object: its closing brace makes way for the history.
@@ -794,7 +809,7 @@ impl Table {
             }
             Err(e) => return self.reply_error(conn, "bad_json", &format!("the message is not JSON: {e}")),
         };
-        const TYPES: &str = "act, undo, resign, leave, return, claim or rematch";
+        const TYPES: &str = "act, undo, takeback, resign, leave, return, claim or rematch";
         let kind = match msg.get("type") {
             None => {
                 return self.reply_error(
@@ -808,7 +823,7 @@ impl Table {
                 return self.reply_error(conn, "bad_message", &format!("\"type\" is a string: {TYPES}"));
             }
         };
-        let known = ["act", "undo", "resign", "leave", "return", "claim", "rematch"];
+        let known = ["act", "undo", "takeback", "resign", "leave", "return", "claim", "rematch"];
         if !known.contains(&kind) {
             let shown: String = kind.chars().take(40).collect();
             return self.reply_error(conn, "bad_type", &format!("unknown message type {shown:?}: {TYPES}"));
@@ -837,6 +852,7 @@ impl Table {
                 Ok(()) => {}
                 Err(message) => self.reply_error(conn, "undo_refused", &message),
             },
+            "takeback" => self.takeback(conn, seat, &msg).await,
             "resign" => self.resign(conn, seat).await,
             "leave" => self.leave(conn, seat).await,
             "return" => {
@@ -1182,17 +1198,24 @@ impl Table {
     /// they cannot tell which it was, and forgetting it hides nothing they learnt).
     async fn undo(&mut self, seat: usize) -> Result<(), String> {
         let history = self.state.history();
-        let Some(last) = history.last() else { return Err("no action has been played yet".into()) };
+        if history.is_empty() {
+            return Err("There is nothing to take back yet.".into());
+        }
         let n = history.len();
         if self.players[n - 1] == "chance" {
-            return Err("a chance outcome came after your last action: it cannot be taken back".into());
+            return Err(
+                "Chance has spoken since your move (a roll or a draw): it can no longer be taken back."
+                    .into(),
+            );
         }
         if self.players[n - 1] == "preset" {
-            return Err("the table started from this position: there is nothing of yours to take back".into());
+            return Err(
+                "This table started from this position: there is nothing of yours to take back.".into()
+            );
         }
         let replay = self.replayed(n - 1)?;
         if replay.turn() != Turn::Player(seat) {
-            return Err("the last action is not yours: only your own last action can be taken back".into());
+            return Err("The last move is not yours: Undo takes back only your own last move.".into());
         }
         let others: Vec<usize> = (0..self.seats.len()).filter(|&s| s != seat).collect();
         let seen: Vec<Value> = others.iter().map(|&o| self.state.view(o).unwrap_or(Value::Null)).collect();
@@ -1204,7 +1227,8 @@ impl Table {
             for (&o, seen) in others.iter().zip(&seen) {
                 if other.view(o).unwrap_or(Value::Null) != *seen {
                     return Err(format!(
-                        "`{last}` showed seat {o} something (it can tell it from `{alt}`): it cannot be taken back"
+                        "{} already saw your move: ask for a takeback instead.",
+                        self.seat_label(o)
                     ));
                 }
             }
@@ -1216,6 +1240,148 @@ impl Table {
         self.sync_history();
         self.arm();
         self.broadcast();
+        Ok(())
+    }
+
+    /// How a seat is named in a sentence: its person, or its bot.
+    fn seat_label(&self, seat: usize) -> String {
+        match (&self.seats[seat], &self.holders[seat]) {
+            (SeatKind::Bot(name), _) => bot_label(seat, name),
+            (SeatKind::Human, Some(h)) => h.name.clone(),
+            (SeatKind::Human, None) => format!("seat {}", seat + 1),
+        }
+    }
+
+    /// Whether to offer `seat` Undo: its own last move, played by its person, no chance
+    /// outcome since, and hidden from every other seat (a move another seat saw cannot be
+    /// taken back by the derived rule: that is what a takeback is for). Undo itself checks
+    /// the rule in full.
+    fn undo_shown(&self, seat: usize) -> bool {
+        let n = self.players.len();
+        if n == 0 || self.is_over() || self.controller(seat).is_some() {
+            return false;
+        }
+        if matches!(self.players[n - 1].as_str(), "chance" | "preset") {
+            return false;
+        }
+        let Some(mine) = self.state.history_entry(n - 1, Some(seat)) else { return false };
+        // Each other seat was shown the move hidden or masked, never as it was.
+        mine["actor"] == json!(seat)
+            && (0..self.seats.len()).filter(|&o| o != seat).all(|o| {
+                self.state.history_entry(n - 1, Some(o)).is_some_and(|e| e["action"] != mine["action"])
+            })
+    }
+
+    /// Where a takeback by `seat` would go back to: before its last move, with everything
+    /// after it. Refused, in words, unless every move taken back was seen by everyone (never
+    /// across a hidden reveal) and no chance outcome came since (nobody may replay knowing
+    /// the dice or cards to come).
+    fn takeback_point(&self, seat: usize) -> Result<usize, String> {
+        let n = self.players.len();
+        let mut k = n;
+        while k > 0 {
+            k -= 1;
+            match self.players[k].as_str() {
+                "chance" => {
+                    return Err(
+                        "Chance has spoken since your move (a roll or a draw): it cannot be taken back."
+                            .into(),
+                    );
+                }
+                "preset" => {
+                    return Err(
+                        "This table started from this position: there is nothing of yours to take back."
+                            .into(),
+                    );
+                }
+                _ => {}
+            }
+            let public = self.state.history_entry(k, None);
+            let mine = self.state.history_entry(k, Some(seat));
+            if public.as_ref().is_none_or(|p| p["action"].is_null() || Some(p) != mine.as_ref()) {
+                return Err(
+                    "A move since holds something hidden: a takeback never goes back across it.".into()
+                );
+            }
+            if mine.is_some_and(|e| e["actor"] == json!(seat)) {
+                return Ok(k);
+            }
+        }
+        Err("You have no move to take back yet.".into())
+    }
+
+    /// Asks for a takeback, accepts another seat's, or declines it (`"decline": true`).
+    /// Bots accept at once; when every other person has accepted, the game goes back.
+    async fn takeback(&mut self, conn: u64, seat: usize, msg: &Value) {
+        let seq = self.seq();
+        let pending = self.takeback.as_ref().filter(|t| t.seq == seq).map(|t| t.by);
+        if msg.get("decline").and_then(Value::as_bool) == Some(true) {
+            if pending.is_some_and(|by| by != seat) {
+                self.takeback = None;
+                self.broadcast();
+                if let Some(by) = pending {
+                    let text = format!("{} declined the takeback.", self.seat_label(seat));
+                    for (c, k) in self.conns.iter().map(|(c, k)| (*c, k.seat)).collect::<Vec<_>>() {
+                        if k == Some(by) {
+                            self.reply_error(c, "takeback_declined", &text);
+                        }
+                    }
+                }
+            } else {
+                self.reply_error(conn, "no_takeback", "No takeback was asked of you.");
+            }
+            return;
+        }
+        let by = match pending {
+            Some(by) if by != seat => {
+                let t = self.takeback.as_mut().expect("pending");
+                if !t.accepted.contains(&seat) {
+                    t.accepted.push(seat);
+                }
+                by
+            }
+            Some(_) => {
+                return self.reply_error(
+                    conn,
+                    "takeback_asked",
+                    "You asked already: the others have to answer.",
+                );
+            }
+            None => {
+                if let Err(why) = self.takeback_point(seat) {
+                    return self.reply_error(conn, "takeback_refused", &why);
+                }
+                self.takeback = Some(Takeback { by: seat, seq, accepted: Vec::new() });
+                seat
+            }
+        };
+        let t = self.takeback.as_ref().expect("set above");
+        let everyone = (0..self.seats.len()).all(|o| {
+            o == by || self.controller(o).is_some() || self.holders[o].is_none() || t.accepted.contains(&o)
+        });
+        if everyone {
+            self.takeback = None;
+            match self.takeback_point(by) {
+                Ok(k) => {
+                    if let Err(e) = self.go_back(k).await {
+                        return self.reply_error(conn, "storage", &e);
+                    }
+                }
+                Err(why) => return self.reply_error(conn, "takeback_refused", &why),
+            }
+        }
+        self.broadcast();
+    }
+
+    /// Takes the game back to its first `len` actions (a takeback).
+    async fn go_back(&mut self, len: usize) -> Result<(), String> {
+        let replay = self.replayed(len)?;
+        self.charge();
+        self.store.truncate(&self.id, len as i64).await?;
+        self.state = replay;
+        self.players.truncate(len);
+        self.sync_history();
+        self.arm();
         Ok(())
     }
 

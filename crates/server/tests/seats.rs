@@ -325,10 +325,13 @@ async fn undo_takes_back_only_what_showed_the_other_seats_nothing() {
     send(m, json!({"type": "undo"})).await;
     assert_eq!(next_of(m, "error").await["code"], "undo_refused", "nothing to take back yet that is mine");
     send(m, json!({"type": "act", "action": u["legal"][0], "seq": u["seq"]})).await;
+    let after = until(m, |x| x["seq"] == u["seq"].as_u64().unwrap() + 1).await;
+    assert_eq!(after["undo"], false, "Undo is not offered for a move the other seat saw");
+    assert_eq!(after["takeback_ok"], true, "a takeback may be asked for it");
     send(m, json!({"type": "undo"})).await;
     let e = next_of(m, "error").await;
     assert_eq!(e["code"], "undo_refused");
-    assert!(e["message"].as_str().unwrap().contains("showed seat"), "{e}");
+    assert!(e["message"].as_str().unwrap().contains("already saw your move: ask for a takeback"), "{e}");
     let (_, info) = http(addr, "GET", &format!("/api/tables/{id}"), None).await;
     assert_eq!(info["seq"].as_u64().unwrap(), u["seq"].as_u64().unwrap() + 1, "nothing was taken back");
     // A hidden plan step of Fowers' Sabotage shows the other team nothing: taken back.
@@ -341,12 +344,62 @@ async fn undo_takes_back_only_what_showed_the_other_seats_nothing() {
     let u = until(m, |u| !u["legal"].as_array().unwrap().is_empty()).await;
     let seq = u["seq"].as_u64().unwrap();
     send(m, json!({"type": "act", "action": u["legal"][0], "seq": seq})).await;
-    until(m, |u| u["seq"].as_u64().unwrap() == seq + 1).await;
+    let after = until(m, |u| u["seq"].as_u64().unwrap() == seq + 1).await;
+    assert_eq!(after["undo"], true, "Undo is offered for a hidden plan step");
     send(m, json!({"type": "undo"})).await;
     let back = until(m, |u| u["seq"].as_u64().unwrap() == seq).await;
     assert_eq!(back["legal"], u["legal"]);
     let (_, info) = http(addr, "GET", &format!("/api/tables/{id}"), None).await;
     assert_eq!(info["seq"].as_u64().unwrap(), seq);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_takeback_is_asked_and_the_other_seat_accepts_or_declines_never_across_chance() {
+    let (addr, _server) = server(&db("takeback")).await;
+    let (id, mut ws, _) = table(addr, json!({"game": "abagio", "seats": ["human", "human"]})).await;
+    let (mut a, mut b) = (ws.remove(0).unwrap(), ws.remove(0).unwrap());
+    let u = until(&mut a, |u| u["turn"]["kind"] == "player").await;
+    let mover = u["turn"]["player"].as_u64().unwrap() as usize;
+    let (m, o) = if mover == 0 { (&mut a, &mut b) } else { (&mut b, &mut a) };
+    let u = until(m, |u| !u["legal"].as_array().unwrap().is_empty()).await;
+    let seq = u["seq"].as_u64().unwrap();
+    // Nothing of the mover's yet: nothing to ask (the opening roll was chance).
+    assert_eq!(u["takeback_ok"], false);
+    send(m, json!({"type": "takeback"})).await;
+    assert_eq!(next_of(m, "error").await["code"], "takeback_refused");
+    // One leap (the second die still to play), then a takeback asked; the other declines.
+    send(m, json!({"type": "act", "action": u["legal"][0], "seq": seq})).await;
+    let after = until(m, |x| x["seq"] != seq).await;
+    assert_eq!(after["seq"], seq + 1, "the second die is still to play");
+    send(m, json!({"type": "takeback"})).await;
+    let asked = until(o, |x| x["takeback"]["by"] == mover).await;
+    assert_eq!(asked["seq"], seq + 1);
+    send(o, json!({"type": "takeback", "decline": true})).await;
+    let e = next_of(m, "error").await;
+    assert_eq!(e["code"], "takeback_declined", "{e}");
+    // Asked again, and accepted: the leap is taken back for everyone.
+    send(m, json!({"type": "takeback"})).await;
+    until(o, |x| x["takeback"]["by"] == mover).await;
+    send(o, json!({"type": "takeback"})).await;
+    let back = until(m, |x| x["seq"] == seq).await;
+    assert_eq!(back["legal"], u["legal"], "the same choice again");
+    assert_eq!(back["takeback"], Value::Null);
+    let (_, info) = http(addr, "GET", &format!("/api/tables/{id}"), None).await;
+    assert_eq!(info["seq"], seq);
+    // Once the dice have rolled again, the turn cannot be taken back.
+    let mut u = back;
+    while u["turn"]["player"] == mover && !u["legal"].as_array().unwrap().is_empty() {
+        let s = u["seq"].clone();
+        send(m, json!({"type": "act", "action": u["legal"][0], "seq": s})).await;
+        u = until(m, |x| x["seq"] != s).await;
+    }
+    let rolled = u;
+    if rolled["history"].as_array().unwrap().last().unwrap()["actor"] == "chance" {
+        send(m, json!({"type": "takeback"})).await;
+        let e = next_of(m, "error").await;
+        assert_eq!(e["code"], "takeback_refused");
+        assert!(e["message"].as_str().unwrap().contains("Chance"), "{e}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
