@@ -1,7 +1,7 @@
 // A finished game step by step (← and → keys, Home and End), from any seat's viewpoint or
 // a spectator's, with its log; from any step, play on against bots ("branch").
 
-import { h, fill } from './dom.js';
+import { h, s, fill } from './dom.js';
 import { api, game, createTable } from './api.js';
 import { renderer } from './games/index.js';
 import { go, crumb, connection } from './nav.js';
@@ -65,8 +65,10 @@ export async function showReplay(main, id, params) {
         board, notice),
       h('aside', { class: 'side' },
         h('label', {}, 'Seen from ', viewpoint),
-        h('div', { class: 'row stepper' }, h('button', { type: 'button', onclick: () => show(0), title: 'Start (Home)' }, '⏮'), prev, where, next,
-          h('button', { type: 'button', onclick: () => show(last), title: 'End (End)' }, '⏭')),
+        h('div', { class: 'row stepper' },
+          h('button', { type: 'button', id: 'first', onclick: () => show(0), title: 'Start (Home)', 'aria-label': 'To the start' }, icon('start')),
+          prev, where, next,
+          h('button', { type: 'button', id: 'last', onclick: () => show(last), title: 'End (End)', 'aria-label': 'To the end' }, icon('end'))),
         slider,
         h('div', { class: 'row' }, branch),
         h('h2', {}, 'Log'), log)));
@@ -106,4 +108,14 @@ export async function showReplay(main, id, params) {
   document.addEventListener('keydown', keys);
   show(step);
   return () => document.removeEventListener('keydown', keys);
+}
+
+/**
+ * A drawn icon (no font has to hold the glyph): to the start or to the end.
+ * @param {'start' | 'end'} which
+ */
+function icon(which) {
+  // A bar and a triangle pointing at it.
+  const d = which === 'start' ? 'M3 2h2v12H3zM14 2v12L6 8z' : 'M11 2h2v12h-2zM2 2v12l8-6z';
+  return s('svg', { class: 'icon', viewBox: '0 0 16 16', 'aria-hidden': 'true' }, s('path', { d }));
 }

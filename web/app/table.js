@@ -162,7 +162,7 @@ export async function showTable(main, id) {
   crumb(g.name);
   const title = document.title;
 
-  const board = h('div', { class: 'board', id: 'board' });
+  const board = h('div', { class: 'board', id: 'board', tabindex: '-1' });
   const banner = h('div', { class: 'banner', id: 'banner', role: 'status' });
   const notice = h('p', { class: 'notice', id: 'notice', role: 'alert' });
   const seatsBox = h('ul', { class: 'seats', id: 'seats' });
@@ -365,6 +365,11 @@ export async function showTable(main, id) {
       banner.className = 'banner';
       fill(banner, 'Dealing…');
     }
+    // Where the keyboard was: redrawing must not drop the focus to the page.
+    const focused = document.activeElement;
+    const inBoard = focused instanceof Element && board.contains(focused);
+    const inMoves = focused instanceof Element && moves.contains(focused);
+    const focusAction = inBoard || inMoves ? /** @type {Element} */ (focused).getAttribute('data-action') : null;
     // Board.
     board.replaceChildren();
     /** @type {import('./games/index.js').Scene} */
@@ -385,6 +390,15 @@ export async function showTable(main, id) {
       : h('p', { class: 'muted' }, mine === null ? 'You are watching.' : u.status === 'over' ? 'The game is over.' : 'Not your turn.'));
     typed.disabled = !u.legal.length;
     movesBox.hidden = mine === null;
+    if (inBoard || inMoves) {
+      // The same move if it is still offered, else the first move, else the board.
+      const within = inBoard ? board : moves;
+      const same = focusAction === null ? null
+        : [...within.querySelectorAll('[data-action]')].find((el) => el.getAttribute('data-action') === focusAction);
+      const target = same ?? moves.querySelector('.move') ?? board.querySelector('[tabindex="0"], button');
+      if (target instanceof HTMLElement || target instanceof SVGElement) target.focus({ preventScroll: true });
+      else board.focus({ preventScroll: true });
+    }
     // Controls.
     const held = mine !== null;
     const me = held ? u.seats[mine] : null;

@@ -201,3 +201,26 @@ test('Undo only where the rule allows it; a takeback asked of the other seat and
   await a.context.close();
   await b.context.close();
 });
+
+test('the keyboard keeps its place: a skip link, one h1, and the focus stays on the moves after a move', { timeout: 120000 }, async () => {
+  const { context, page } = await player(browser);
+  await createFromLobby(page, 'abagio', ['random'], {});
+  await untilMine(page);
+  assert.equal(await page.$$eval('h1', (l) => l.length), 1, 'one h1');
+  // From the top of a freshly opened page, the first Tab reaches the skip link.
+  await page.reload();
+  await untilMine(page);
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.className), 'skip', 'the first Tab reaches the skip link');
+  const before = await page.$eval('#log', (l) => l.children.length);
+  await page.focus('#moves .move');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((n) => (document.querySelector('#log')?.children.length ?? 0) > n, before);
+  const where = await page.evaluate(() => {
+    const a = document.activeElement;
+    return { tag: a?.tagName, inPlay: Boolean(a && (document.querySelector('#moves')?.contains(a) || document.querySelector('#board')?.contains(a))) };
+  });
+  assert.ok(where.inPlay, `the focus stays with the game, not the page: ${JSON.stringify(where)}`);
+  noErrors(page);
+  await context.close();
+});

@@ -164,6 +164,9 @@ fn router(app: App) -> Router {
         .route("/rules/{id}", get(web::rules))
         .route("/favicon.ico", get(web::icon))
         .layer(DefaultBodyLimit::max(MAX_MESSAGE))
+        // Pages, scripts and JSON go gzipped to a browser that accepts it (a finished
+        // table's replay shrinks about 60 times).
+        .layer(tower_http::compression::CompressionLayer::new())
         .with_state(app)
 }
 
@@ -515,7 +518,7 @@ async fn record(State(app): State<App>, Path(id): Path<String>) -> Result<Json<V
         return Err(ApiError::conflict("not_over", "the record is given once the game is over".into()));
     }
     let actions = app.store.actions(&id).await.map_err(ApiError::internal)?;
-    let seats = seat_names(&app, &row).await?;
+    let seats = seat_names(&app, &row, false).await?;
     let mut record = json!({
         "game": row.game,
         "options": serde_json::from_str::<Value>(&row.options).unwrap_or(Value::Null),
@@ -532,14 +535,18 @@ async fn record(State(app): State<App>, Path(id): Path<String>) -> Result<Json<V
 }
 
 /// Who sat at each seat of a table: the person's name, or the bot's.
-async fn seat_names(app: &App, row: &TableRow) -> Result<Vec<String>, ApiError> {
+/// Each seat's person, or its bot: by the bot's name for a record (`random`), by its label
+/// for people (`Sasha (random bot)`) where `labels`.
+async fn seat_names(app: &App, row: &TableRow, labels: bool) -> Result<Vec<String>, ApiError> {
     let holders = app.store.seats(&row.id).await.map_err(ApiError::internal)?;
     let kinds: Vec<String> = serde_json::from_str(&row.seats).unwrap_or_default();
     Ok(kinds
         .iter()
         .enumerate()
-        .map(|(i, k)| {
-            holders.iter().find(|h| h.seat == i).map_or_else(|| table::bot_label(i, k), |h| h.name.clone())
+        .map(|(i, k)| match holders.iter().find(|h| h.seat == i) {
+            Some(h) => h.name.clone(),
+            None if labels => table::bot_label(i, k),
+            None => k.clone(),
         })
         .collect())
 }
@@ -608,7 +615,7 @@ async fn replay(
     .map_err(|e| ApiError::internal(e.to_string()))?
     .map_err(ApiError::internal)?;
     let mut out = finished_json(&row);
-    out["names"] = json!(seat_names(&app, &row).await?);
+    out["names"] = json!(seat_names(&app, &row, true).await?);
     out["seed"] = json!(row.seed);
     out["actions"] = json!(actions_text);
     out["seat"] = json!(seat);

@@ -4,9 +4,10 @@
 //! `/rules/<id>`.
 
 use axum::extract::Path;
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use include_dir::{Dir, include_dir};
+use sha2::{Digest, Sha256};
 
 use crate::error::ApiError;
 
@@ -36,11 +37,25 @@ fn content_type(path: &str) -> &'static str {
     }
 }
 
-fn page(body: Vec<u8>, kind: &'static str) -> Response {
-    let mut r = (StatusCode::OK, body).into_response();
+/// A page or file, with its entity tag (a hash of its bytes): a browser that holds this
+/// version already (`If-None-Match`) is answered `304 Not Modified`, without the body.
+fn page(asked: &HeaderMap, body: Vec<u8>, kind: &'static str) -> Response {
+    let digest = Sha256::digest(&body);
+    let tag: String = digest.iter().take(12).map(|b| format!("{b:02x}")).collect();
+    let etag = format!("\"{tag}\"");
+    let fresh = asked
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag || t.trim() == "*"));
+    let mut r =
+        if fresh { StatusCode::NOT_MODIFIED.into_response() } else { (StatusCode::OK, body).into_response() };
     let h = r.headers_mut();
     h.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
-    // Always asked again (cheap: the files are in memory), so a new binary is seen at once.
+    if let Ok(v) = HeaderValue::from_str(&etag) {
+        h.insert(header::ETAG, v);
+    }
+    // Always asked again, so a new binary is seen at once; unchanged, the answer is a
+    // bodiless 304.
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(POLICY));
     h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
@@ -58,28 +73,28 @@ fn app_file(path: &str) -> Option<Vec<u8>> {
 }
 
 /// The client's page (`/`, `/table/ID`, `/replay/ID`: the page reads the address itself).
-pub async fn index() -> Response {
+pub async fn index(asked: HeaderMap) -> Response {
     match app_file("index.html") {
-        Some(body) => page(body, "text/html; charset=utf-8"),
+        Some(body) => page(&asked, body, "text/html; charset=utf-8"),
         None => ApiError::not_found("the browser client is not built in".into()).into_response(),
     }
 }
 
 /// One of the client's files, under `/app/`.
-pub async fn asset(Path(path): Path<String>) -> Response {
+pub async fn asset(Path(path): Path<String>, asked: HeaderMap) -> Response {
     if path.split('/').any(|part| part == ".." || part.is_empty()) {
         return ApiError::not_found(format!("no file {path:?}")).into_response();
     }
     match app_file(&path) {
-        Some(body) => page(body, content_type(&path)),
+        Some(body) => page(&asked, body, content_type(&path)),
         None => ApiError::not_found(format!("no file {path:?}")).into_response(),
     }
 }
 
 /// The site's icon (browsers ask for `/favicon.ico` on their own).
-pub async fn icon() -> Response {
+pub async fn icon(asked: HeaderMap) -> Response {
     match app_file("icon.svg") {
-        Some(body) => page(body, "image/svg+xml"),
+        Some(body) => page(&asked, body, "image/svg+xml"),
         None => ApiError::not_found("no icon".into()).into_response(),
     }
 }
@@ -93,12 +108,12 @@ pub fn rules_ids() -> Vec<String> {
 }
 
 /// A game's rules as an HTML page, rendered from `docs/rules/<id>.md`.
-pub async fn rules(Path(id): Path<String>) -> Response {
+pub async fn rules(Path(id): Path<String>, asked: HeaderMap) -> Response {
     let Some(text) = RULES.get_file(format!("{id}.md")).and_then(|f| f.contents_utf8()) else {
         let known = rules_ids().join(", ");
         return ApiError::not_found(format!("no rules for {id:?}: the games are {known}")).into_response();
     };
-    page(rules_html(&id, text).into_bytes(), "text/html; charset=utf-8")
+    page(&asked, rules_html(&id, text).into_bytes(), "text/html; charset=utf-8")
 }
 
 /// Renders a rules document into a whole page. Raw HTML in the Markdown is shown as text.

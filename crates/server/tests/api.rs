@@ -202,3 +202,25 @@ async fn a_websocket_is_accepted_only_from_the_server_s_own_origin() {
         }
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_client_s_files_go_gzipped_and_unchanged_ones_are_not_sent_again() {
+    let (addr, _server) = server(&db("files")).await;
+    let (status, head, body) = get_raw(addr, "/app/table.js", "Accept-Encoding: gzip\r\n").await;
+    assert_eq!(status, 200, "{head}");
+    assert!(head.contains("content-encoding: gzip"), "{head}");
+    // A chunked body begins with its first chunk's size line.
+    let start = if head.contains("transfer-encoding: chunked") {
+        body.windows(2).position(|w| w == b"\r\n").unwrap() + 2
+    } else {
+        0
+    };
+    assert_eq!(body.get(start..start + 2), Some(&[0x1f, 0x8b][..]), "a gzip stream");
+    let etag = head.lines().find_map(|l| l.strip_prefix("etag: ")).expect("an entity tag").to_owned();
+    let (status, _, body) = get_raw(addr, "/app/table.js", &format!("If-None-Match: {etag}\r\n")).await;
+    assert_eq!((status, body.len()), (304, 0), "the browser's copy is current");
+    let (status, head, body) = get_raw(addr, "/app/table.js", "").await;
+    assert_eq!(status, 200);
+    assert!(!head.contains("content-encoding"), "{head}");
+    assert!(String::from_utf8_lossy(&body).contains("export async function showTable"));
+}

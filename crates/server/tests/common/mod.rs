@@ -70,6 +70,20 @@ pub async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<&str>
     (status, serde_json::from_str(&body).unwrap_or(Value::Null))
 }
 
+/// One GET with extra header lines: the status, the head (lower case) and the body's bytes.
+#[allow(dead_code)]
+pub async fn get_raw(addr: SocketAddr, path: &str, headers: &str) -> (u16, String, Vec<u8>) {
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    let req = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\n{headers}Connection: close\r\n\r\n");
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).await.unwrap();
+    let end = raw.windows(4).position(|w| w == b"\r\n\r\n").unwrap();
+    let head = String::from_utf8_lossy(&raw[..end]).to_ascii_lowercase();
+    let status: u16 = head.split_whitespace().nth(1).unwrap().parse().unwrap();
+    (status, head, raw[end + 4..].to_vec())
+}
+
 pub async fn post(addr: SocketAddr, path: &str, body: Value) -> (u16, Value) {
     http(addr, "POST", path, Some(&body.to_string())).await
 }
