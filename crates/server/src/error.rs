@@ -47,9 +47,15 @@ impl ApiError {
     }
 
     /// 500: the server failed (the database).
+    /// The server failed (the database, a table's task): the cause is logged, and the
+    /// client is told only that it failed, never the database's words.
     pub fn internal(message: String) -> ApiError {
         tracing::error!("{message}");
-        ApiError::new(500, "internal", message)
+        ApiError::new(
+            500,
+            "internal",
+            "The server could not do this just now (the cause is in its log): try again.".into(),
+        )
     }
 }
 

@@ -253,11 +253,23 @@ fn body_object(body: &str) -> Result<serde_json::Map<String, Value>, ApiError> {
 fn name_of(body: &serde_json::Map<String, Value>) -> Result<String, ApiError> {
     match body.get("name") {
         None | Some(Value::Null) => Ok("guest".to_owned()),
+        Some(Value::String(s)) if s.chars().any(hidden_char) => Err(ApiError::bad_request(
+            "bad_name",
+            "a name may not hold control characters or marks that turn text around".into(),
+        )),
         Some(Value::String(s)) if !s.trim().is_empty() && s.chars().count() <= 40 => Ok(s.trim().to_owned()),
         Some(_) => {
             Err(ApiError::bad_request("bad_name", "\"name\" must be a string of 1 to 40 characters".into()))
         }
     }
+}
+
+/// A character a name may not hold: a control character (NUL, a newline…) or a mark that
+/// changes the direction of the text around it (a name could make another line read
+/// backwards).
+fn hidden_char(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
 async fn create_table(State(app): State<App>, body: String) -> Result<Json<Value>, ApiError> {

@@ -378,6 +378,16 @@ pub fn bot_label(seat: usize, level: &str) -> String {
     format!("{} ({level} bot)", BOT_NAMES[seat % BOT_NAMES.len()])
 }
 
+/// What a client is told when the database fails: the database's own words go to the log,
+/// never to a client.
+const STORAGE_FAILED: &str = "The game could not be saved just now, so nothing changed: try again.";
+
+/// Logs a database error and gives the words a client is told instead.
+fn storage_failed(table: &str, e: &str) -> String {
+    tracing::error!(table = %table, "storage: {e}");
+    STORAGE_FAILED.to_owned()
+}
+
 fn error_message(code: &str, message: &str) -> String {
     json!({"type": "error", "code": code, "message": message}).to_string()
 }
@@ -932,7 +942,7 @@ impl Table {
     async fn leave(&mut self, conn: u64, seat: usize) {
         if self.status() == "open" {
             if let Err(e) = self.store.release_seat(&self.id, seat).await {
-                return self.reply_error(conn, "storage", &e);
+                return self.reply_error(conn, "storage", &storage_failed(&self.id, &e));
             }
             self.holders[seat] = None;
             for c in self.conns.values_mut() {
@@ -1153,7 +1163,7 @@ impl Table {
         };
         if let Err(e) = self.store.append(&self.id, &row).await {
             self.rewind(len);
-            return Err(("storage".to_owned(), e));
+            return Err(("storage".to_owned(), storage_failed(&self.id, &e)));
         }
         self.clocks = clocks;
         self.players.push(who);
@@ -1234,7 +1244,7 @@ impl Table {
             }
         }
         self.charge();
-        self.store.truncate(&self.id, (n - 1) as i64).await?;
+        self.store.truncate(&self.id, (n - 1) as i64).await.map_err(|e| storage_failed(&self.id, &e))?;
         self.state = replay;
         self.players.pop();
         self.sync_history();
@@ -1364,7 +1374,7 @@ impl Table {
             match self.takeback_point(by) {
                 Ok(k) => {
                     if let Err(e) = self.go_back(k).await {
-                        return self.reply_error(conn, "storage", &e);
+                        return self.reply_error(conn, "storage", &storage_failed(&self.id, &e));
                     }
                 }
                 Err(why) => return self.reply_error(conn, "takeback_refused", &why),

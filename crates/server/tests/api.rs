@@ -224,3 +224,17 @@ async fn the_client_s_files_go_gzipped_and_unchanged_ones_are_not_sent_again() {
     assert!(!head.contains("content-encoding"), "{head}");
     assert!(String::from_utf8_lossy(&body).contains("export async function showTable"));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn names_hold_no_control_or_direction_marks_and_are_kept_as_text() {
+    let (addr, _server) = server(&db("names")).await;
+    for bad in ["a\u{0}b", "line\nbreak", "\u{202E}evil", "x\u{2066}y", "bell\u{7}"] {
+        let (status, e) = post(addr, "/api/tables", json!({"game": "abagio", "name": bad})).await;
+        assert_eq!((status, e["error"]["code"].as_str()), (400, Some("bad_name")), "{bad:?}: {e}");
+    }
+    // Markup is a name like any other: stored and sent as text (the client shows it as text).
+    let (status, t) = post(addr, "/api/tables", json!({"game": "abagio", "name": "<b>ada</b> & co"})).await;
+    assert_eq!(status, 200, "{t}");
+    let (_, info) = http(addr, "GET", &format!("/api/tables/{}", t["table"].as_str().unwrap()), None).await;
+    assert_eq!(info["seats"][0]["name"], "<b>ada</b> & co");
+}
