@@ -382,6 +382,13 @@ pub fn bot_label(seat: usize, level: &str) -> String {
 /// never to a client.
 const STORAGE_FAILED: &str = "The game could not be saved just now, so nothing changed: try again.";
 
+/// Why a move cannot be taken back once a roll or a draw has come after it.
+const CHANCE_SINCE: &str =
+    "Chance has spoken since your move (a roll or a draw): it can no longer be taken back.";
+
+/// Why nothing can be taken back at a table started from a given position.
+const PRESET_START: &str = "This table started from this position: there is nothing of yours to take back.";
+
 /// Logs a database error and gives the words a client is told instead.
 fn storage_failed(table: &str, e: &str) -> String {
     tracing::error!(table = %table, "storage: {e}");
@@ -1213,15 +1220,10 @@ impl Table {
         }
         let n = history.len();
         if self.players[n - 1] == "chance" {
-            return Err(
-                "Chance has spoken since your move (a roll or a draw): it can no longer be taken back."
-                    .into(),
-            );
+            return Err(CHANCE_SINCE.into());
         }
         if self.players[n - 1] == "preset" {
-            return Err(
-                "This table started from this position: there is nothing of yours to take back.".into()
-            );
+            return Err(PRESET_START.into());
         }
         let replay = self.replayed(n - 1)?;
         if replay.turn() != Turn::Player(seat) {
@@ -1243,12 +1245,7 @@ impl Table {
                 }
             }
         }
-        self.charge();
-        self.store.truncate(&self.id, (n - 1) as i64).await.map_err(|e| storage_failed(&self.id, &e))?;
-        self.state = replay;
-        self.players.pop();
-        self.sync_history();
-        self.arm();
+        self.go_back(n - 1, replay).await?;
         self.broadcast();
         Ok(())
     }
@@ -1292,18 +1289,8 @@ impl Table {
         while k > 0 {
             k -= 1;
             match self.players[k].as_str() {
-                "chance" => {
-                    return Err(
-                        "Chance has spoken since your move (a roll or a draw): it cannot be taken back."
-                            .into(),
-                    );
-                }
-                "preset" => {
-                    return Err(
-                        "This table started from this position: there is nothing of yours to take back."
-                            .into(),
-                    );
-                }
+                "chance" => return Err(CHANCE_SINCE.into()),
+                "preset" => return Err(PRESET_START.into()),
                 _ => {}
             }
             let public = self.state.history_entry(k, None);
@@ -1326,19 +1313,19 @@ impl Table {
         let seq = self.seq();
         let pending = self.takeback.as_ref().filter(|t| t.seq == seq).map(|t| t.by);
         if msg.get("decline").and_then(Value::as_bool) == Some(true) {
-            if pending.is_some_and(|by| by != seat) {
-                self.takeback = None;
-                self.broadcast();
-                if let Some(by) = pending {
+            match pending {
+                Some(by) if by != seat => {
+                    self.takeback = None;
+                    self.broadcast();
+                    // The asker is told, beside the button that asked.
                     let text = format!("{} declined the takeback.", self.seat_label(seat));
-                    for (c, k) in self.conns.iter().map(|(c, k)| (*c, k.seat)).collect::<Vec<_>>() {
-                        if k == Some(by) {
+                    for (&c, k) in &self.conns {
+                        if k.seat == Some(by) {
                             self.reply_error(c, "takeback_declined", &text);
                         }
                     }
                 }
-            } else {
-                self.reply_error(conn, "no_takeback", "No takeback was asked of you.");
+                _ => self.reply_error(conn, "no_takeback", "No takeback was asked of you."),
             }
             return;
         }
@@ -1371,23 +1358,27 @@ impl Table {
         });
         if everyone {
             self.takeback = None;
-            match self.takeback_point(by) {
-                Ok(k) => {
-                    if let Err(e) = self.go_back(k).await {
-                        return self.reply_error(conn, "storage", &storage_failed(&self.id, &e));
-                    }
-                }
+            let k = match self.takeback_point(by) {
+                Ok(k) => k,
                 Err(why) => return self.reply_error(conn, "takeback_refused", &why),
+            };
+            let back = match self.replayed(k) {
+                Ok(replay) => self.go_back(k, replay).await,
+                Err(e) => Err(storage_failed(&self.id, &e)),
+            };
+            if let Err(why) = back {
+                return self.reply_error(conn, "storage", &why);
             }
         }
         self.broadcast();
     }
 
-    /// Takes the game back to its first `len` actions (a takeback).
-    async fn go_back(&mut self, len: usize) -> Result<(), String> {
-        let replay = self.replayed(len)?;
+    /// Takes the game back to its first `len` actions, `replay` (an undo, a takeback): the
+    /// stored actions past them are deleted. A database failure changes nothing and is told
+    /// in a plain sentence.
+    async fn go_back(&mut self, len: usize, replay: Box<dyn DynState>) -> Result<(), String> {
         self.charge();
-        self.store.truncate(&self.id, len as i64).await?;
+        self.store.truncate(&self.id, len as i64).await.map_err(|e| storage_failed(&self.id, &e))?;
         self.state = replay;
         self.players.truncate(len);
         self.sync_history();

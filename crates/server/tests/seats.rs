@@ -34,6 +34,18 @@ async fn table(addr: std::net::SocketAddr, body: Value) -> (String, Vec<Option<W
     (id, sockets, tokens)
 }
 
+/// A table of two people, both connected, once one of them is to move: its id, the seat to
+/// move, that seat's socket with its first update offering moves, and the other's socket.
+async fn to_move(addr: std::net::SocketAddr, body: Value) -> (String, usize, Ws, Value, Ws) {
+    let (id, mut ws, _) = table(addr, body).await;
+    let (mut a, b) = (ws.remove(0).unwrap(), ws.remove(0).unwrap());
+    let u = until(&mut a, |u| u["turn"]["kind"] == "player").await;
+    let mover = u["turn"]["player"].as_u64().unwrap() as usize;
+    let (mut m, o) = if mover == 0 { (a, b) } else { (b, a) };
+    let u = until(&mut m, |u| !u["legal"].as_array().unwrap().is_empty()).await;
+    (id, mover, m, u, o)
+}
+
 /// Reads updates until one satisfies `done`.
 async fn until(ws: &mut Ws, done: impl Fn(&Value) -> bool) -> Value {
     loop {
@@ -316,12 +328,9 @@ async fn a_rematch_is_an_offer_the_other_seat_accepts_and_opens_one_table_for_bo
 async fn undo_takes_back_only_what_showed_the_other_seats_nothing() {
     let (addr, _server) = server(&db("undo")).await;
     // A move on Abagio's board is seen by the other seat: refused.
-    let (id, mut ws, _) = table(addr, json!({"game": "abagio", "seats": ["human", "human"]})).await;
-    let (mut a, mut b) = (ws.remove(0).unwrap(), ws.remove(0).unwrap());
-    let u = until(&mut a, |u| u["turn"]["kind"] == "player").await;
-    let mover = u["turn"]["player"].as_u64().unwrap() as usize;
-    let m = if mover == 0 { &mut a } else { &mut b };
-    let u = until(m, |u| !u["legal"].as_array().unwrap().is_empty()).await;
+    let (id, _, mut m, u, _other) =
+        to_move(addr, json!({"game": "abagio", "seats": ["human", "human"]})).await;
+    let m = &mut m;
     send(m, json!({"type": "undo"})).await;
     assert_eq!(next_of(m, "error").await["code"], "undo_refused", "nothing to take back yet that is mine");
     send(m, json!({"type": "act", "action": u["legal"][0], "seq": u["seq"]})).await;
@@ -336,12 +345,8 @@ async fn undo_takes_back_only_what_showed_the_other_seats_nothing() {
     assert_eq!(info["seq"].as_u64().unwrap(), u["seq"].as_u64().unwrap() + 1, "nothing was taken back");
     // A hidden plan step of Fowers' Sabotage shows the other team nothing: taken back.
     let body = json!({"game": "sabotage-spies", "options": {"players": 2, "intro": true}, "seats": ["human", "human"]});
-    let (id, mut ws, _) = table(addr, body).await;
-    let (mut a, mut b) = (ws.remove(0).unwrap(), ws.remove(0).unwrap());
-    let u = until(&mut a, |u| u["turn"]["kind"] == "player").await;
-    let mover = u["turn"]["player"].as_u64().unwrap() as usize;
-    let m = if mover == 0 { &mut a } else { &mut b };
-    let u = until(m, |u| !u["legal"].as_array().unwrap().is_empty()).await;
+    let (id, _, mut m, u, _other) = to_move(addr, body).await;
+    let m = &mut m;
     let seq = u["seq"].as_u64().unwrap();
     send(m, json!({"type": "act", "action": u["legal"][0], "seq": seq})).await;
     let after = until(m, |u| u["seq"].as_u64().unwrap() == seq + 1).await;
@@ -356,12 +361,9 @@ async fn undo_takes_back_only_what_showed_the_other_seats_nothing() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_takeback_is_asked_and_the_other_seat_accepts_or_declines_never_across_chance() {
     let (addr, _server) = server(&db("takeback")).await;
-    let (id, mut ws, _) = table(addr, json!({"game": "abagio", "seats": ["human", "human"]})).await;
-    let (mut a, mut b) = (ws.remove(0).unwrap(), ws.remove(0).unwrap());
-    let u = until(&mut a, |u| u["turn"]["kind"] == "player").await;
-    let mover = u["turn"]["player"].as_u64().unwrap() as usize;
-    let (m, o) = if mover == 0 { (&mut a, &mut b) } else { (&mut b, &mut a) };
-    let u = until(m, |u| !u["legal"].as_array().unwrap().is_empty()).await;
+    let (id, mover, mut m, u, mut o) =
+        to_move(addr, json!({"game": "abagio", "seats": ["human", "human"]})).await;
+    let (m, o) = (&mut m, &mut o);
     let seq = u["seq"].as_u64().unwrap();
     // Nothing of the mover's yet: nothing to ask (the opening roll was chance).
     assert_eq!(u["takeback_ok"], false);
