@@ -105,6 +105,14 @@ function seatName(s) {
 }
 
 /**
+ * The countdown of a grace period with `ms` left.
+ * @param {number} ms
+ */
+function graceText(ms) {
+  return ms > 0 ? ` is away — a bot plays for them in ${clockText(ms)}` : ' is away — a bot plays for them now';
+}
+
+/**
  * What a person connected nowhere is doing to the table, or `null` when they are here: a
  * countdown while someone waits for them (`data-grace` holds its end, kept ticking), else
  * that the game waits.
@@ -114,8 +122,7 @@ function seatName(s) {
 function awayNote(s, receivedAt) {
   if (s.kind !== 'human' || !s.name || s.connected || s.bot) return null;
   if (typeof s.grace_ms === 'number') {
-    return h('span', { class: 'away', 'data-grace': String(receivedAt + s.grace_ms) },
-      ` is away — a bot plays for them in ${clockText(s.grace_ms)}`);
+    return h('span', { class: 'away', 'data-grace': String(receivedAt + s.grace_ms) }, graceText(s.grace_ms));
   }
   return h('span', { class: 'muted away' }, ' (away — the game waits for them)');
 }
@@ -256,8 +263,7 @@ export async function showTable(main, id) {
   function drawClocks() {
     if (!last) return;
     for (const el of document.querySelectorAll('[data-grace]')) {
-      const left = Number(/** @type {HTMLElement} */ (el).dataset.grace) - performance.now();
-      el.textContent = left > 0 ? ` is away — a bot plays for them in ${clockText(left)}` : ' is away — a bot plays for them now';
+      el.textContent = graceText(Number(/** @type {HTMLElement} */ (el).dataset.grace) - performance.now());
     }
     for (const c of last.clocks) {
       if (!c) continue;
@@ -272,6 +278,8 @@ export async function showTable(main, id) {
 
   /** Whether it was your move at the last update (a new turn is announced once). */
   let wasYours = false;
+  /** Whether the page is on its way to the rematch's table. */
+  let movingOn = false;
 
   /**
    * Tells the person it is their move: the tab's title, and (if they asked) a chime and a
@@ -475,9 +483,13 @@ export async function showTable(main, id) {
     const m = u.rematch;
     if (!m || u.seat === null) return null;
     if (m.table && m.token !== null && m.seat !== null) {
-      remember({ table: m.table, seat: m.seat, token: m.token, game: g.id, at: Date.now() });
       const to = `/table/${m.table}`;
-      setTimeout(() => { if (!closed) go(to); }, 0);
+      if (!movingOn) {
+        // Once: the seat is remembered and the page goes on to the new table.
+        movingOn = true;
+        remember({ table: m.table, seat: m.seat, token: m.token, game: g.id, at: Date.now() });
+        setTimeout(() => { if (!closed) go(to); }, 0);
+      }
       return h('a', { href: to, 'data-link': true, id: 'rematch-link' }, 'To the rematch');
     }
     const people = u.seats.filter((s) => s.kind === 'human').map((s) => s.seat);
