@@ -88,6 +88,23 @@ export async function createFromLobby(page, id, others, options) {
 }
 
 /**
+ * Takes the first free seat of `table` from the lobby under `name`, and waits for the seat.
+ * @param {import('playwright-core').Page} page
+ * @param {string} table
+ * @param {string} [name]
+ */
+export async function joinFromLobby(page, table, name) {
+  await page.goto(`${URL}/`);
+  if (name) {
+    await page.fill('#name', name);
+    await page.dispatchEvent('#name', 'change');
+  }
+  await page.click(`button[data-join="${table}"]`);
+  await page.waitForURL(new RegExp(`/table/${table}$`));
+  await page.waitForSelector('.seat.mine');
+}
+
+/**
  * Plays the page's seat to the end of the game by clicking legal moves (a seeded choice
  * among the buttons the page offers), waiting for the server's answer after each.
  * @param {import('playwright-core').Page} page

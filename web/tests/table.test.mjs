@@ -4,7 +4,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { URL, launch, player, noErrors, api, createFromLobby, clickMove } from './harness.mjs';
+import { URL, launch, player, noErrors, api, createFromLobby, joinFromLobby, clickMove } from './harness.mjs';
 
 /** The server's grace period (crates/server/tests/browser.rs sets it short). */
 const GRACE = Number(process.env.TABULA_GRACE_MS || 60000);
@@ -69,11 +69,7 @@ test('two people: the title and a notification on your move, the other\'s grace 
     });
   }
   const table = await createFromLobby(a.page, 'abagio', ['human'], {});
-  await b.page.goto(`${URL}/`);
-  await b.page.fill('#name', 'bob');
-  await b.page.dispatchEvent('#name', 'change');
-  await b.page.click(`button[data-join="${table}"]`);
-  await b.page.waitForSelector('.seat.mine');
+  await joinFromLobby(b.page, table, 'bob');
   await a.page.waitForFunction(() => !document.querySelector('.banner')?.textContent?.includes('Waiting for people'));
   // Whose move: that tab says so, the other does not.
   await Promise.race([a.page, b.page].map((p) => p.waitForSelector('.banner.yours', { timeout: 60000 })));
@@ -130,11 +126,7 @@ test('a rematch is offered to the other seat, accepted there, and both sit at on
   const a = await player(browser);
   const b = await player(browser);
   const table = await createFromLobby(a.page, 'abagio', ['human'], {});
-  await b.page.goto(`${URL}/`);
-  await b.page.fill('#name', 'bob');
-  await b.page.dispatchEvent('#name', 'change');
-  await b.page.click(`button[data-join="${table}"]`);
-  await b.page.waitForSelector('.seat.mine');
+  await joinFromLobby(b.page, table, 'bob');
   const watcher = await player(browser);
   await watcher.page.goto(`${URL}/table/${table}`);
   await watcher.page.waitForSelector('#board');
@@ -165,9 +157,7 @@ test('Undo only where the rule allows it; a takeback asked of the other seat and
   const b = await player(browser);
   await createFromLobby(a.page, 'abagio', ['human'], {});
   const table = a.page.url().split('/').pop();
-  await b.page.goto(`${URL}/`);
-  await b.page.click(`button[data-join="${table}"]`);
-  await b.page.waitForSelector('.seat.mine');
+  await joinFromLobby(b.page, table);
   await Promise.race([a.page, b.page].map((p) => p.waitForSelector('#moves .move', { timeout: 60000 })));
   const [mover, other] = (await a.page.$('#moves .move')) ? [a, b] : [b, a];
   const before = await mover.page.$$eval('#moves .move', (bs) => bs.map((x) => x.getAttribute('data-action')));
