@@ -38,6 +38,8 @@ pub trait DynGame: Send + Sync {
     fn max_game_length(&self) -> usize;
     /// The shape of a seat's observation tensor ([`Game::observation_shape`]).
     fn observation_shape(&self) -> Vec<usize>;
+    /// The private channel `seat` may talk on with its team-mates ([`Game::team_channel`]).
+    fn team_channel(&self, seat: usize) -> Option<usize>;
     /// A new game at its initial state; `seed` seeds the chance generator.
     fn new_state(&self, seed: u64) -> Box<dyn DynState>;
     /// A game at the position given as state JSON, checked by the rules. The position has
@@ -195,6 +197,9 @@ impl<G: Game> DynGame for ErasedGame<G> {
     }
     fn observation_shape(&self) -> Vec<usize> {
         self.0.observation_shape()
+    }
+    fn team_channel(&self, seat: usize) -> Option<usize> {
+        self.0.team_channel(seat)
     }
     fn new_state(&self, seed: u64) -> Box<dyn DynState> {
         Box::new(ErasedState::new(self.0.clone(), seed))

@@ -244,6 +244,15 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         self.action_text(action)
     }
 
+    /// The private channel `seat` may talk on with its team-mates at a table, where the
+    /// rules let team-mates confer out of the other seats' hearing: seats given the same
+    /// number share it. `None` (the default): there is no such channel, and whatever a
+    /// seat says at the table every seat hears.
+    fn team_channel(&self, seat: usize) -> Option<usize> {
+        let _ = seat;
+        None
+    }
+
     /// Checks a state read from JSON (a position for a test or a puzzle).
     ///
     /// # Errors

@@ -46,8 +46,7 @@ impl ApiError {
         ApiError::new(409, code, message)
     }
 
-    /// 500: the server failed (the database).
-    /// The server failed (the database, a table's task): the cause is logged, and the
+    /// 500: the server failed (the database, a table's task): the cause is logged, and the
     /// client is told only that it failed, never the database's words.
     pub fn internal(message: String) -> ApiError {
         tracing::error!("{message}");

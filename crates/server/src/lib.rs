@@ -206,6 +206,7 @@ async fn start_table(app: &App, row: TableRow) -> Result<Handle, String> {
     }
     let clocks = actions.last().and_then(|a| a.clocks.as_deref()).and_then(|c| serde_json::from_str(c).ok());
     let holders = app.store.seats(&row.id).await?;
+    let chat = app.store.chat(&row.id, table::CHAT_KEPT as i64).await?;
     let setup = Setup {
         id: row.id,
         game: row.game,
@@ -218,6 +219,7 @@ async fn start_table(app: &App, row: TableRow) -> Result<Handle, String> {
         clocks,
         grace: app.grace,
         lobby: app.lobby.clone(),
+        chat,
     };
     Ok(table::spawn(setup, app.store.clone(), Arc::clone(&app.registry)))
 }
@@ -251,8 +253,14 @@ fn body_object(body: &str) -> Result<serde_json::Map<String, Value>, ApiError> {
 }
 
 fn name_of(body: &serde_json::Map<String, Value>) -> Result<String, ApiError> {
-    match body.get("name") {
-        None | Some(Value::Null) => Ok("guest".to_owned()),
+    clean_name(body.get("name"), "guest")
+}
+
+/// A person's name as given (`fallback` when none is), trimmed; refused when empty, longer
+/// than 40 characters, or holding characters that hide or turn text around.
+pub(crate) fn clean_name(name: Option<&Value>, fallback: &str) -> Result<String, ApiError> {
+    match name {
+        None | Some(Value::Null) => Ok(fallback.to_owned()),
         Some(Value::String(s)) if s.chars().any(hidden_char) => Err(ApiError::bad_request(
             "bad_name",
             "a name may not hold control characters or marks that turn text around".into(),
@@ -267,7 +275,7 @@ fn name_of(body: &serde_json::Map<String, Value>) -> Result<String, ApiError> {
 /// A character a name may not hold: a control character (NUL, a newline…) or a mark that
 /// changes the direction of the text around it (a name could make another line read
 /// backwards).
-fn hidden_char(c: char) -> bool {
+pub(crate) fn hidden_char(c: char) -> bool {
     c.is_control()
         || matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
@@ -598,6 +606,16 @@ async fn replay(
         })?),
     };
     let actions = app.store.actions(&id).await.map_err(ApiError::internal)?;
+    // What was said at the table, as this seat (or a spectator) heard it.
+    let chat: Vec<Value> = app
+        .store
+        .chat(&id, i64::MAX)
+        .await
+        .map_err(ApiError::internal)?
+        .iter()
+        .filter(|line| table::hears(game.as_ref(), line, seat))
+        .map(table::chat_json)
+        .collect();
     let seed = row.seed as u64;
     let actions_text: Vec<String> = actions.iter().map(|a| a.action.clone()).collect();
     let steps = tokio::task::spawn_blocking(move || -> Result<(Vec<Value>, Vec<Value>), String> {
@@ -633,6 +651,7 @@ async fn replay(
     out["seat"] = json!(seat);
     out["steps"] = Value::Array(steps.0);
     out["history"] = Value::Array(steps.1);
+    out["chat"] = Value::Array(chat);
     Ok(Json(out))
 }
 

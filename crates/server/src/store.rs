@@ -126,6 +126,25 @@ pub struct ActionRow {
     pub clocks: Option<String>,
 }
 
+/// One line said at a table, as stored.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChatRow {
+    /// Its number at the table, from 0.
+    pub n: i64,
+    /// The number of actions played when it was said.
+    pub seq: i64,
+    /// `table`, `team:K` or `spectators`.
+    pub channel: String,
+    /// The seat that said it (−1 for a spectator).
+    pub seat: i64,
+    /// The name it was said under.
+    pub name: String,
+    /// What was said.
+    pub text: String,
+    /// When (Unix milliseconds).
+    pub at: i64,
+}
+
 fn migrator() -> Migrator {
     let first = Migration::new(
         1,
@@ -141,7 +160,14 @@ fn migrator() -> Migrator {
         Cow::Borrowed(include_str!("../migrations/0002_clocks_endings.sql")),
         false,
     );
-    Migrator { migrations: Cow::Owned(vec![first, second]), ..Migrator::DEFAULT }
+    let third = Migration::new(
+        3,
+        Cow::Borrowed("chat"),
+        MigrationType::Simple,
+        Cow::Borrowed(include_str!("../migrations/0003_chat.sql")),
+        false,
+    );
+    Migrator { migrations: Cow::Owned(vec![first, second, third]), ..Migrator::DEFAULT }
 }
 
 fn db_error(e: sqlx::Error) -> String {
@@ -323,6 +349,61 @@ impl Store {
                 })
             })
             .collect()
+    }
+
+    /// Stores a line said at `table`.
+    ///
+    /// # Errors
+    /// A database error (the line is then not said).
+    pub async fn add_chat(&self, table: &str, c: &ChatRow) -> Result<(), String> {
+        sqlx::query(
+            "INSERT INTO chat (table_id, n, seq, channel, seat, name, body, at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(table)
+        .bind(c.n)
+        .bind(c.seq)
+        .bind(&c.channel)
+        .bind(c.seat)
+        .bind(&c.name)
+        .bind(&c.text)
+        .bind(c.at)
+        .execute(&self.pool)
+        .await
+        .map_err(db_error)?;
+        Ok(())
+    }
+
+    /// The last `limit` lines said at `table`, in order.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn chat(&self, table: &str, limit: i64) -> Result<Vec<ChatRow>, String> {
+        let rows = sqlx::query(
+            "SELECT n, seq, channel, seat, name, body, at FROM chat WHERE table_id = $1 \
+             ORDER BY n DESC LIMIT $2",
+        )
+        .bind(table)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(db_error)?;
+        let mut lines = rows
+            .iter()
+            .map(|r| {
+                Ok(ChatRow {
+                    n: r.try_get(0).map_err(db_error)?,
+                    seq: r.try_get(1).map_err(db_error)?,
+                    channel: r.try_get(2).map_err(db_error)?,
+                    seat: r.try_get(3).map_err(db_error)?,
+                    name: r.try_get(4).map_err(db_error)?,
+                    text: r.try_get(5).map_err(db_error)?,
+                    at: r.try_get(6).map_err(db_error)?,
+                })
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        lines.reverse();
+        Ok(lines)
     }
 
     /// Records how a table ended when not by the rules (JSON text).

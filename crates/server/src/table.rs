@@ -4,7 +4,7 @@
 //! clocks, and hands a seat to a bot when its person leaves, stays away past the grace
 //! period, resigns or runs out of time with more than two seats.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -14,7 +14,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
 use crate::error::ApiError;
-use crate::store::{ActionRow, SeatRow, Store};
+use crate::store::{ActionRow, ChatRow, SeatRow, Store};
 use crate::{hash_token, new_token, now};
 
 /// A table's clock: Fischer increment, kept by the server.
@@ -240,6 +240,8 @@ pub struct Setup {
     pub grace: Duration,
     /// Where a rematch's new table is asked for.
     pub lobby: mpsc::Sender<NewTable>,
+    /// The last lines said at the table (at most [`CHAT_KEPT`]), in order.
+    pub chat: Vec<ChatRow>,
 }
 
 struct Conn {
@@ -285,7 +287,33 @@ struct Table {
     next: Option<Rematch>,
     /// A takeback asked for: by which seat, at which `seq`, and the seats that accepted.
     takeback: Option<Takeback>,
+    /// The last lines said (at most [`CHAT_KEPT`]).
+    chat: VecDeque<ChatRow>,
+    /// The next line's number.
+    chat_next: i64,
+    /// When each speaker's recent lines were said (a seat, a spectator's connection, all
+    /// spectators together), for the rate limit.
+    said: HashMap<Speaker, VecDeque<Instant>>,
 }
+
+/// Who a line's rate limit counts against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Speaker {
+    Seat(usize),
+    Spectator(u64),
+    Spectators,
+}
+
+/// The most lines a table keeps in memory, and sends a connection when it opens.
+pub const CHAT_KEPT: usize = 200;
+/// The longest line, in characters.
+const CHAT_LEN: usize = 500;
+/// How many lines one person may say in [`CHAT_WINDOW`].
+const CHAT_BURST: usize = 5;
+/// How many lines all the spectators together may say in [`CHAT_WINDOW`].
+const SPECTATORS_BURST: usize = 20;
+/// The window of the chat's rate limit.
+const CHAT_WINDOW: Duration = Duration::from_secs(10);
 
 /// A takeback request (docs/server.md, "Undo and takebacks").
 struct Takeback {
@@ -361,6 +389,9 @@ pub fn spawn(setup: Setup, store: Store, registry: Arc<Registry>) -> Handle {
         offers: vec![false; n],
         next: None,
         takeback: None,
+        chat_next: setup.chat.last().map_or(0, |c| c.n + 1),
+        chat: setup.chat.into_iter().rev().take(CHAT_KEPT).rev().collect(),
+        said: HashMap::new(),
     };
     tokio::spawn(table.run(rx));
     Handle { tx }
@@ -399,6 +430,30 @@ fn error_message(code: &str, message: &str) -> String {
     json!({"type": "error", "code": code, "message": message}).to_string()
 }
 
+/// Whether `seat` (a spectator: `None`) hears a line: the table's channel every seat and
+/// spectator, a team's its seats, the spectators' the spectators alone.
+pub fn hears(game: &dyn tabula_core::DynGame, line: &ChatRow, seat: Option<usize>) -> bool {
+    match line.channel.as_str() {
+        "table" => true,
+        "spectators" => seat.is_none(),
+        team => seat.and_then(|s| game.team_channel(s)).is_some_and(|k| team == format!("team:{k}")),
+    }
+}
+
+/// A line as sent: `{"n","channel":"table"|"team"|"spectators","seat","name","text","seq","at"}`.
+pub fn chat_json(line: &ChatRow) -> Value {
+    let channel = if line.channel.starts_with("team:") { "team" } else { line.channel.as_str() };
+    json!({
+        "n": line.n,
+        "channel": channel,
+        "seat": (line.seat >= 0).then_some(line.seat),
+        "name": line.name,
+        "text": line.text,
+        "seq": line.seq,
+        "at": line.at,
+    })
+}
+
 impl Table {
     async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
         // A restored table may wait on a chance outcome or a bot; its people are away
@@ -421,6 +476,7 @@ impl Table {
                     let _ = reply.send(answer);
                     if let Some((conn, _)) = ok {
                         self.send_update(conn);
+                        self.send_chat_backlog(conn);
                     }
                 }
                 Cmd::Disconnect { conn } => {
@@ -826,7 +882,7 @@ impl Table {
             }
             Err(e) => return self.reply_error(conn, "bad_json", &format!("the message is not JSON: {e}")),
         };
-        const TYPES: &str = "act, undo, takeback, resign, leave, return, claim or rematch";
+        const TYPES: &str = "act, undo, takeback, resign, leave, return, claim, rematch or chat";
         let kind = match msg.get("type") {
             None => {
                 return self.reply_error(
@@ -840,10 +896,18 @@ impl Table {
                 return self.reply_error(conn, "bad_message", &format!("\"type\" is a string: {TYPES}"));
             }
         };
-        let known = ["act", "undo", "takeback", "resign", "leave", "return", "claim", "rematch"];
+        let known = ["act", "undo", "takeback", "resign", "leave", "return", "claim", "rematch", "chat"];
         if !known.contains(&kind) {
             let shown: String = kind.chars().take(40).collect();
             return self.reply_error(conn, "bad_type", &format!("unknown message type {shown:?}: {TYPES}"));
+        }
+        if kind == "chat" {
+            // Everyone at the table may talk, spectators and players who gave up included,
+            // before, during and after the game.
+            return match self.chat(conn, seat, &msg).await {
+                Ok(()) => {}
+                Err((code, message)) => self.reply_error(conn, code, &message),
+            };
         }
         let Some(seat) = seat else {
             return self.reply_error(conn, "spectator", "a spectator watches: it holds no seat to play");
@@ -883,6 +947,138 @@ impl Table {
                 }
             }
             _ => self.claim(conn, seat).await,
+        }
+    }
+
+    /// Says a line at the table (docs/server.md, "Talking at the table"): a seat on the
+    /// table's channel (every seat and the spectators hear it) or its team's (where the
+    /// rules let team-mates confer: [`tabula_core::Game::team_channel`]), a spectator on the
+    /// spectators' channel, which the seats never hear.
+    async fn chat(
+        &mut self,
+        conn: u64,
+        seat: Option<usize>,
+        msg: &Value,
+    ) -> Result<(), (&'static str, String)> {
+        if let Value::Object(m) = msg {
+            for key in m.keys() {
+                if !["type", "text", "channel", "name"].contains(&key.as_str()) {
+                    let shown: String = key.chars().take(40).collect();
+                    return Err((
+                        "bad_message",
+                        format!("unknown field {shown:?}: `chat` takes text, and channel or name"),
+                    ));
+                }
+            }
+        }
+        let text = match msg.get("text") {
+            Some(Value::String(t)) => t.trim(),
+            _ => return Err(("bad_message", "`chat` needs \"text\": what you say".into())),
+        };
+        if text.is_empty() {
+            return Err(("bad_chat", "there is nothing to say: the line is empty".into()));
+        }
+        if text.chars().count() > CHAT_LEN {
+            return Err(("bad_chat", format!("a line says at most {CHAT_LEN} characters")));
+        }
+        if text.chars().any(crate::hidden_char) {
+            return Err((
+                "bad_chat",
+                "a line may not hold control characters or marks that turn text around".into(),
+            ));
+        }
+        let channel = match (seat, msg.get("channel").and_then(Value::as_str)) {
+            (None, None | Some("spectators")) => "spectators".to_owned(),
+            (None, Some(_)) => {
+                return Err(("bad_channel", "a spectator talks with the other spectators only".into()));
+            }
+            (Some(_), None | Some("table")) => "table".to_owned(),
+            (Some(s), Some("team")) => match self.state.game().team_channel(s) {
+                Some(k) => format!("team:{k}"),
+                None => {
+                    return Err((
+                        "bad_channel",
+                        "this game has no private team talk: whatever you say, every seat hears".into(),
+                    ));
+                }
+            },
+            (Some(_), Some(other)) => {
+                let shown: String = other.chars().take(40).collect();
+                return Err((
+                    "bad_channel",
+                    format!("there is no channel {shown:?}: say \"table\" or \"team\""),
+                ));
+            }
+        };
+        let name = match seat {
+            Some(s) => match &self.holders[s] {
+                Some(h) => h.name.clone(),
+                None => return Err(("bad_message", "your seat is not taken".into())),
+            },
+            None => crate::clean_name(msg.get("name"), "spectator").map_err(|e| ("bad_name", e.message))?,
+        };
+        if seat.is_some() && msg.get("name").is_some() {
+            return Err(("bad_message", "a seat talks under its own name: `name` is for spectators".into()));
+        }
+        // The rate limit: a person's recent lines, and all spectators' together.
+        let now = Instant::now();
+        let mut limits = vec![(
+            match seat {
+                Some(s) => Speaker::Seat(s),
+                None => Speaker::Spectator(conn),
+            },
+            CHAT_BURST,
+        )];
+        if seat.is_none() {
+            limits.push((Speaker::Spectators, SPECTATORS_BURST));
+        }
+        for (who, most) in &limits {
+            let recent = self.said.entry(*who).or_default();
+            while recent.front().is_some_and(|t| now.duration_since(*t) > CHAT_WINDOW) {
+                recent.pop_front();
+            }
+            if recent.len() >= *most {
+                return Err((
+                    "chat_too_fast",
+                    format!("slow down: at most {most} lines in {} seconds", CHAT_WINDOW.as_secs()),
+                ));
+            }
+        }
+        let line = ChatRow {
+            n: self.chat_next,
+            seq: self.seq() as i64,
+            channel,
+            seat: seat.map_or(-1, |s| s as i64),
+            name,
+            text: text.to_owned(),
+            at: crate::now() * 1000,
+        };
+        if let Err(e) = self.store.add_chat(&self.id, &line).await {
+            return Err(("storage", storage_failed(&self.id, &e)));
+        }
+        for (who, _) in limits {
+            self.said.entry(who).or_default().push_back(now);
+        }
+        self.chat_next += 1;
+        for c in self.conns.values() {
+            if hears(self.state.game(), &line, c.seat) {
+                let _ = c.out.send(json!({"type": "chat", "lines": [chat_json(&line)]}).to_string());
+            }
+        }
+        self.chat.push_back(line);
+        if self.chat.len() > CHAT_KEPT {
+            self.chat.pop_front();
+        }
+        Ok(())
+    }
+
+    /// Sends a connection that opens the lines said so far that it may hear.
+    fn send_chat_backlog(&self, conn: u64) {
+        let Some(c) = self.conns.get(&conn) else { return };
+        let lines: Vec<Value> =
+            self.chat.iter().filter(|l| hears(self.state.game(), l, c.seat)).map(chat_json).collect();
+        if !lines.is_empty() {
+            let _ = c.out.send(json!({"type": "chat", "lines": lines}).to_string());
         }
     }
 

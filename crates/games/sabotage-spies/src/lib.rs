@@ -263,6 +263,13 @@ impl Game for SabotageSpies {
         view::observe(state, &self.cfg, action, observer)
     }
 
+    /// With four players the two seats of a team share a channel (seats 0–1 the Villains,
+    /// 2–3 the Spies): "Teammates can talk and even whisper to each other in any way they
+    /// like" (§Declare Action). With two, each team is one seat and needs none.
+    fn team_channel(&self, seat: usize) -> Option<usize> {
+        (self.cfg.players == 4 && seat < 4).then_some(seat / 2)
+    }
+
     fn validate(&self, state: State) -> Result<State, SetupError> {
         setup::validate(state, &self.cfg)
     }
