@@ -33,6 +33,9 @@ export async function showReplay(main, id, params) {
   const where = h('span', { id: 'step' });
   const slider = /** @type {HTMLInputElement} */ (h('input', { type: 'range', min: 0, max: last, value: step, 'aria-label': 'Step' }));
   const log = h('ol', { class: 'log', id: 'log' });
+  /** @type {import('./chat.js').ChatLine[]} */
+  const said = rep.chat ?? [];
+  const chat = h('ol', { class: 'chat-lines', id: 'chat-lines', 'aria-label': 'What was said by this step', tabindex: '0' });
   const notice = h('p', { class: 'notice', role: 'alert' });
   const viewpoint = /** @type {HTMLSelectElement} */ (h('select', { id: 'viewpoint', 'aria-label': 'Seen from' },
     h('option', { value: '' }, 'a spectator'),
@@ -71,7 +74,8 @@ export async function showReplay(main, id, params) {
           h('button', { type: 'button', id: 'last', onclick: () => show(last), title: 'End (End)', 'aria-label': 'To the end' }, icon('end'))),
         slider,
         h('div', { class: 'row' }, branch),
-        h('h2', {}, 'Log'), log)));
+        h('h2', {}, 'Log'), log,
+        said.length ? [h('h2', {}, 'Chat'), chat] : null)));
 
   /** @param {number} k */
   function show(k) {
@@ -90,6 +94,12 @@ export async function showReplay(main, id, params) {
     fill(log, rep.history.slice(0, step).map((/** @type {import('./games/index.js').Entry} */ e) =>
       h('li', {}, r.describe ? r.describe(e, names) : describe(e, names))));
     log.scrollTop = log.scrollHeight;
+    // What had been said by this step (as this seat heard it).
+    fill(chat, said.filter((l) => l.seq <= step).map((l) => {
+      const tag = l.channel === 'team' ? ' (team)' : l.channel === 'spectators' ? ' (spectator)' : '';
+      return h('li', { class: `chat-line ${l.channel}` }, h('span', { class: 'chat-who' }, `${l.name}${tag}`), ': ', l.text);
+    }));
+    chat.scrollTop = chat.scrollHeight;
     branch.toggleAttribute('disabled', step === last);
     history.replaceState(null, '', `/replay/${id}?${seat !== null ? `seat=${seat}&` : ''}step=${step}`);
   }

@@ -8,6 +8,7 @@ import { h, fill, SEAT_COLOURS, SEAT_SHAPES } from './dom.js';
 import { api, game, heldAt, joinTable, remember, ApiError } from './api.js';
 import { renderer } from './games/index.js';
 import { go, crumb, connection } from './nav.js';
+import { chatBox } from './chat.js';
 
 /**
  * A message of the table's WebSocket (docs/server.md).
@@ -29,6 +30,7 @@ import { go, crumb, connection } from './nav.js';
  * @property {{by: number, accepted: number[]} | null} [takeback]  a takeback asked for
  * @property {{offers: number[], table: string | null, seat: number | null, token: string | null} | null} [rematch]
  *   a seat's rematch: who offered it, and once all accepted, the new table and this seat's place there
+ * @property {boolean} [team_chat]  this seat has a private channel with its team-mates
  */
 
 /**
@@ -210,6 +212,7 @@ export async function showTable(main, id) {
       }
     },
   }, 'Copy link');
+  const chat = chatBox((msg, near) => command(msg, near));
   const shareRow = h('div', { class: 'row' }, share, h('a', { href: `/rules/${g.id}`, target: '_blank', rel: 'noopener' }, 'Rules'));
   fill(main,
     h('div', { class: 'table-page', 'data-game': g.id },
@@ -218,6 +221,7 @@ export async function showTable(main, id) {
         h('h2', { class: 'sr-only' }, 'Seats'), seatsBox, controls,
         movesBox, alertsRow(),
         h('h2', {}, 'Log'), log,
+        chat.el,
         shareRow)));
 
   /** @type {WebSocket | null} */
@@ -334,6 +338,7 @@ export async function showTable(main, id) {
     const u = last;
     if (!u) return;
     announce(u);
+    chat.seat(u.seat, !!u.team_chat);
     const who = names();
     const mine = u.seat;
     // Seats and clocks.
@@ -544,6 +549,8 @@ export async function showTable(main, id) {
         last = /** @type {Update} */ (msg);
         receivedAt = performance.now();
         draw();
+      } else if (msg.type === 'chat') {
+        chat.add(msg.lines);
       } else if (msg.type === 'error') {
         say(msg.message, asker);
       }

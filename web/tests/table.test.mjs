@@ -214,3 +214,61 @@ test('the keyboard keeps its place: a skip link, one h1, and the focus stays on 
   noErrors(page);
   await context.close();
 });
+
+test('two seats talk, a spectator talks apart, a person can be muted, and a team has its own channel', { timeout: 120000 }, async () => {
+  const a = await player(browser);
+  const b = await player(browser);
+  const table = await createFromLobby(a.page, 'abagio', ['human'], {});
+  await joinFromLobby(b.page, table, 'bob');
+  const watcher = await player(browser);
+  await watcher.page.goto(`${URL}/table/${table}`);
+  await watcher.page.waitForSelector('#chat-text');
+  // A two-seat game without teams: no channel to choose.
+  assert.equal(await a.page.isVisible('#chat-channel'), false);
+  await a.page.fill('#chat-text', 'hello <b>bob</b>');
+  await a.page.press('#chat-text', 'Enter');
+  await b.page.waitForSelector('#chat-lines li:has-text("hello <b>bob</b>")');
+  assert.equal(await b.page.$('#chat-lines b'), null, 'a line is text, never markup');
+  await watcher.page.waitForSelector('#chat-lines li:has-text("hello")');
+  // The spectators talk among themselves: the seats never hear it.
+  await watcher.page.fill('#chat-text', 'ada will win');
+  await watcher.page.click('.chat-form button[type="submit"]');
+  await watcher.page.waitForSelector('#chat-lines li:has-text("ada will win")');
+  await b.page.fill('#chat-text', 'hi ada');
+  await b.page.press('#chat-text', 'Enter');
+  await a.page.waitForSelector('#chat-lines li:has-text("hi ada")');
+  assert.doesNotMatch(await a.page.textContent('#chat-lines') ?? '', /ada will win/);
+  // Ada mutes bob: his lines are hidden until she shows them again.
+  await a.page.click('#chat-lines button.chat-who:has-text("bob")');
+  await a.page.waitForSelector('#chat-muted:has-text("muted")');
+  assert.doesNotMatch(await a.page.textContent('#chat-lines') ?? '', /hi ada/);
+  await a.page.click('#chat-unmute');
+  await a.page.waitForSelector('#chat-lines li:has-text("hi ada")');
+  // A line too long for the table is refused beside the box, and nothing is said.
+  await a.page.$eval('#chat-text', (i) => i.removeAttribute('maxlength'));
+  await a.page.fill('#chat-text', 'x'.repeat(501));
+  await a.page.press('#chat-text', 'Enter');
+  await a.page.waitForFunction(() => document.querySelector('#notice')?.previousElementSibling?.classList.contains('chat-form'));
+  assert.match(await a.page.textContent('#notice') ?? '', /at most 500 characters/);
+  // Reloading brings back what was said.
+  await b.page.reload();
+  await b.page.waitForSelector('#chat-lines li:has-text("hello <b>bob</b>")');
+  // The game ends; its replay keeps what was said, as each seat heard it.
+  b.page.once('dialog', (d) => d.accept());
+  await b.page.click('#resign');
+  await a.page.click('#replay-link');
+  await a.page.waitForSelector('#chat-lines li:has-text("hi ada")');
+  assert.doesNotMatch(await a.page.textContent('#chat-lines') ?? '', /ada will win/);
+  noErrors(a.page, b.page, watcher.page);
+  for (const p of [a, b, watcher]) await p.context.close();
+  // Fowers' Sabotage with four seats: a Villain may speak to its team alone.
+  const c = await player(browser);
+  await createFromLobby(c.page, 'sabotage-spies', ['random', 'random', 'random'], { players: 4 });
+  await c.page.waitForSelector('#chat-channel', { state: 'visible' });
+  await c.page.selectOption('#chat-channel', 'team');
+  await c.page.fill('#chat-text', 'the laser goes in b2');
+  await c.page.press('#chat-text', 'Enter');
+  await c.page.waitForSelector('#chat-lines li.team:has-text("the laser goes in b2")');
+  noErrors(c.page);
+  await c.context.close();
+});

@@ -844,6 +844,8 @@ impl Table {
             // Whether this seat may ask the others to take its last move back.
             "takeback_ok": seat.is_some_and(|s| !self.is_over() && self.controller(s).is_none() && self.takeback_point(s).is_ok()),
             "takeback": self.takeback.as_ref().filter(|t| t.seq == self.seq()).map(|t| json!({"by": t.by, "accepted": t.accepted})),
+            // Whether this seat has a private channel with its team-mates.
+            "team_chat": seat.is_some_and(|s| self.state.game().team_channel(s).is_some()),
         })
         .to_string();
         // `rest` is an object: its closing brace makes way for the history.

@@ -90,3 +90,14 @@ fn bad_options_are_refused_naming_them() {
         .to_string();
     assert!(e.contains("must be one of 2, 4"), "{e}");
 }
+
+#[test]
+fn team_mates_of_four_players_share_a_private_channel_and_two_players_need_none() {
+    use tabula_core::Game;
+    use tabula_sabotage_spies::SabotageSpies;
+    let four = SabotageSpies::new(&Options::from_json(&SPEC, &json!({"players": 4})).unwrap()).unwrap();
+    let channels: Vec<Option<usize>> = (0..4).map(|s| four.team_channel(s)).collect();
+    assert_eq!(channels, [Some(0), Some(0), Some(1), Some(1)], "Villains 0–1, Spies 2–3");
+    let two = SabotageSpies::new(&Options::from_json(&SPEC, &json!({"players": 2})).unwrap()).unwrap();
+    assert_eq!((two.team_channel(0), two.team_channel(1)), (None, None));
+}
