@@ -32,7 +32,7 @@ export async function showReplay(main, id, params) {
   const board = h('div', { class: 'board', id: 'board' });
   const where = h('span', { id: 'step' });
   const slider = /** @type {HTMLInputElement} */ (h('input', { type: 'range', min: 0, max: last, value: step, 'aria-label': 'Step' }));
-  const log = h('ol', { class: 'log', id: 'log' });
+  const log = h('ol', { class: 'log', id: 'log', 'aria-label': 'Moves to this step', tabindex: '0' });
   /** @type {import('./chat.js').ChatLine[]} */
   const said = rep.chat ?? [];
   const chat = h('ol', { class: 'chat-lines', id: 'chat-lines', 'aria-label': 'What was said by this step', tabindex: '0' });

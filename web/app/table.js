@@ -182,7 +182,8 @@ export async function showTable(main, id) {
     placeholder: 'type a move', 'aria-label': 'Type a move in notation',
   }));
   const datalist = h('datalist', { id: 'legal-list' });
-  const log = h('ol', { class: 'log', id: 'log', 'aria-label': 'Moves so far' });
+  // Focusable, so that a keyboard can scroll it.
+  const log = h('ol', { class: 'log', id: 'log', 'aria-label': 'Moves so far', tabindex: '0' });
   // A seat's moves: hidden while watching.
   const typedForm = h('form', { class: 'typed', onsubmit: (/** @type {Event} */ e) => { e.preventDefault(); send(typed.value.trim(), typedForm); } },
     typed, datalist, h('button', { type: 'submit' }, 'Play'));

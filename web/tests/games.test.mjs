@@ -2,10 +2,14 @@
 // clicking legal moves; replayed step by step; a reload mid-game resumes the seat; two
 // browser contexts play each other; a spectator sees no hidden card. No console error in
 // any page. Screenshots of every game's table, desktop and phone, are saved under SHOTS.
+// axe-core finds no serious accessibility violation on any of these pages, in either theme,
+// at several moments of each game.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { URL, launch, player, shot, playToEnd, clickMove, noErrors, api, createFromLobby, joinFromLobby } from './harness.mjs';
+import {
+  URL, launch, player, shot, playToEnd, clickMove, noErrors, api, createFromLobby, joinFromLobby, noSeriousA11y,
+} from './harness.mjs';
 
 /**
  * Each game with the options a browser test plays it with (small and quick), and how its
@@ -41,6 +45,7 @@ for (const [id, how] of Object.entries(PLAYED)) {
     };
     await playToEnd(page, { seed: 7, stopAfter: 3, pick: keepOn });
     await shot(page, `${id}-desktop`);
+    await noSeriousA11y(page, `${id}'s table after three moves`);
     await page.reload();
     await page.waitForSelector('.seat.mine');
     assert.match(await page.textContent('.seat.mine'), /you/);
@@ -51,6 +56,9 @@ for (const [id, how] of Object.entries(PLAYED)) {
     await phone.page.waitForSelector('.seat.mine');
     await phone.page.waitForTimeout(300);
     await shot(phone.page, `${id}-phone`);
+    // The dark theme, at phone size.
+    await phone.page.click('#theme');
+    await noSeriousA11y(phone.page, `${id}'s table on a phone, in the other theme`);
     noErrors(phone.page);
     await phone.context.close();
     // A spectator (no seat in its browser) watches the same table: the board is drawn from
@@ -68,15 +76,21 @@ for (const [id, how] of Object.entries(PLAYED)) {
       assert.match(await watcher.page.textContent('#conn'), /watching/);
       await shot(watcher.page, `${id}-spectator`);
     }
+    await noSeriousA11y(watcher.page, `${id} watched by a spectator`);
     noErrors(watcher.page);
     await watcher.context.close();
     // To the end.
-    const moves = await playToEnd(page, { seed: 11 });
+    // axe at every tenth turn, the game's phases with it.
+    const moves = await playToEnd(page, {
+      seed: 11,
+      onTurn: async (n) => { if (n % 10 === 5) await noSeriousA11y(page, `${id}'s table at the seat's turn ${n + 4}`); },
+    });
     assert.ok(moves > 0 || finished, 'the game needed moves to finish');
     const over = await page.textContent('.banner.over') ?? '';
     assert.match(over, /win|draw|lose/i);
     assert.match(over, how.words, 'the result in the game\'s words');
     assert.doesNotMatch(over, /Scores:|\d\.\d{3}/, 'no raw returns');
+    await noSeriousA11y(page, `${id}'s table once the game is over`);
     const bots = [...(await page.textContent('#seats') ?? '').matchAll(/(\w+) \(random bot\)/g)].map((m) => m[1]);
     assert.equal(bots.length, how.seats - 1, 'each bot is named');
     assert.equal(new Set(bots).size, bots.length, `the bots are named apart: ${bots}`);
@@ -90,6 +104,7 @@ for (const [id, how] of Object.entries(PLAYED)) {
     assert.match(await page.textContent('#step'), /^step 1 of/);
     await page.keyboard.press('End');
     assert.equal(await page.textContent('#step'), end);
+    await noSeriousA11y(page, `${id}'s replay`);
     if (id === 'abagio') {
       // From a step of the replay, play on against bots: a new table at that position.
       for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowLeft');

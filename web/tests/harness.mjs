@@ -3,7 +3,8 @@
 // Every page is watched: a console error or an uncaught exception fails the test.
 
 import { chromium } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import assert from 'node:assert/strict';
 
 export const URL = process.env.TABULA_URL || 'http://127.0.0.1:8080';
@@ -108,7 +109,10 @@ export async function joinFromLobby(page, table, name) {
  * Plays the page's seat to the end of the game by clicking legal moves (a seeded choice
  * among the buttons the page offers), waiting for the server's answer after each.
  * @param {import('playwright-core').Page} page
- * @param {{seed?: number, maxMoves?: number, stopAfter?: number, pick?: (moves: string[], k: number) => number}} [opts]
+ * `onTurn` is called each time the seat is to move, before its click (to inspect the page).
+ * @param {import('playwright-core').Page} page
+ * @param {{seed?: number, maxMoves?: number, stopAfter?: number, pick?: (moves: string[], k: number) => number,
+ *   onTurn?: (clicked: number) => Promise<void>}} [opts]
  * @returns {Promise<number>} the moves clicked
  */
 export async function playToEnd(page, opts = {}) {
@@ -124,6 +128,7 @@ export async function playToEnd(page, opts = {}) {
     if (opts.stopAfter !== undefined && clicked >= opts.stopAfter) return clicked;
     const moves = await page.$$eval('#moves .move', (bs) => bs.map((b) => b.getAttribute('data-action') || ''));
     if (!moves.length) continue;
+    if (opts.onTurn) await opts.onTurn(clicked);
     const k = opts.pick ? opts.pick(moves, clicked) : Math.floor(rand() * moves.length);
     const before = await page.$eval('#log', (l) => l.children.length);
     await page.click(`#moves .move[data-action="${cssEscape(moves[k])}"]`);
@@ -161,4 +166,42 @@ export async function clickMove(page, k) {
 /** @param {string} s */
 function cssEscape(s) {
   return s.replace(/["\\]/g, '\\$&');
+}
+
+/** axe-core's script (the npm package, pinned in package.json). */
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * The accessibility violations axe-core finds on the page as it is now, of impact `serious`
+ * or `critical` (WCAG 2.1 A and AA, and axe's best practices), each as one line naming the
+ * rule and the elements.
+ * @param {import('playwright-core').Page} page
+ * @returns {Promise<string[]>}
+ */
+export async function axeSerious(page) {
+  // Evaluated by the driver, not as a page script: the page's CSP allows only its own.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(`${AXE}\n;0`);
+  const found = await page.evaluate(async () => {
+    const r = await /** @type {any} */ (window).axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      resultTypes: ['violations'],
+    });
+    return r.violations.map((/** @type {any} */ v) => ({
+      id: v.id, impact: v.impact, help: v.help,
+      nodes: v.nodes.slice(0, 4).map((/** @type {any} */ n) => n.target.join(' ')),
+      count: v.nodes.length,
+    }));
+  });
+  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id} (${v.help}) ×${v.count}: ${v.nodes.join(' | ')}`);
+}
+
+/**
+ * Fails with every serious or critical accessibility violation on the page, naming `where`.
+ * @param {import('playwright-core').Page} page
+ * @param {string} where
+ */
+export async function noSeriousA11y(page, where) {
+  const found = await axeSerious(page);
+  assert.deepEqual(found, [], `axe-core on ${where}:\n${found.join('\n')}`);
 }

@@ -126,6 +126,9 @@ pub fn rules_html(id: &str, markdown: &str) -> String {
     });
     let mut body = String::with_capacity(markdown.len() * 3 / 2);
     html::push_html(&mut body, parser);
+    // Code blocks and tables may scroll sideways: a keyboard must be able to reach them.
+    // (Markdown's own HTML is text by now, so these tags are the renderer's.)
+    let body = body.replace("<pre>", "<pre tabindex=\"0\">").replace("<table>", "<table tabindex=\"0\">");
     let title = markdown
         .lines()
         .find_map(|l| l.strip_prefix("# "))

@@ -5,6 +5,7 @@
 // where it lands; the Top Frog's squares; setting it aside.
 
 import { h, s, SEAT_COLOURS, SEAT_SHAPES } from '../../dom.js';
+import { clickable } from '../parts.js';
 
 /**
  * The seat's view (crates/games/abagio/src/view.rs): the whole state, nothing is hidden.
@@ -180,14 +181,7 @@ let landed = /** @type {string | null} */ (null);
  * @param {() => void} fn
  */
 function button(el, label, fn) {
-  el.setAttribute('tabindex', '0');
-  el.setAttribute('role', 'button');
-  el.setAttribute('aria-label', label);
-  el.addEventListener('click', (e) => { e.preventDefault(); fn(); });
-  el.addEventListener('keydown', (e) => {
-    const k = /** @type {KeyboardEvent} */ (e).key;
-    if (k === 'Enter' || k === ' ') { e.preventDefault(); fn(); }
-  });
+  clickable(el, label, fn);
 }
 
 /**

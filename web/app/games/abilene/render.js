@@ -7,6 +7,7 @@
 // a cow this seat does not know is `?`, another seat's corral card too until the reveal.
 
 import { h, s, SEAT_COLOURS, SEAT_SHAPES } from '../../dom.js';
+import { clickable } from '../parts.js';
 import { FIELDS, BY_NAME, RANCHES_IN_PLAY } from './board.js';
 
 /** @typedef {import('../index.js').Scene} Scene */
@@ -125,19 +126,7 @@ function stickerWords(id) {
  * @param {() => void} run
  */
 function target(el, action, aria, run) {
-  el.classList.add('legal-target');
-  if (action) el.setAttribute('data-action', action);
-  el.setAttribute('tabindex', '0');
-  el.setAttribute('role', 'button');
-  el.setAttribute('aria-label', aria);
-  el.addEventListener('click', (e) => { e.stopPropagation(); run(); });
-  el.addEventListener('keydown', (e) => {
-    const k = /** @type {KeyboardEvent} */ (e).key;
-    if (k === 'Enter' || k === ' ') {
-      e.preventDefault();
-      run();
-    }
-  });
+  clickable(el, aria, run, { action, stop: true });
 }
 
 /**
@@ -194,7 +183,7 @@ const renderer = {
     }
     wrap.append(h('div', { class: `ab-status${yours ? ' yours' : ''}` }, statusLine(v, scene, me, ranches, yours)));
     const moves = pieceMoves(scene.replay ? [] : scene.legal);
-    const scroller = h('div', { class: 'ab-board-wrap' }, boardSvg(v, scene, me, ranches, moves));
+    const scroller = h('div', { class: 'ab-board-wrap', role: 'region', 'aria-label': 'The map (scrolls sideways)', tabindex: '0' }, boardSvg(v, scene, me, ranches, moves));
     wrap.append(h('div', { class: 'ab-main' },
       scroller,
       h('div', { class: 'ab-side' },
@@ -858,9 +847,10 @@ function corralButton(scene, a, v, ranches) {
   })[card] ?? [card, ''];
   return h('button', {
     type: 'button', class: `legal-target ab-corral-card card-${card}`, 'data-action': a,
-    'aria-label': `Corral card ${sign}: ${says}`, title: `Corral card ${sign}: the cow carries ${says}`,
+    // The name holds the words shown, in their order.
+    'aria-label': `Corral card: ${sign} ${says}`, title: `Corral card ${sign}: the cow carries ${says}`,
     onclick: () => scene.act(a),
-  }, h('span', { class: 'ab-corral-sign' }, sign), h('span', { class: 'ab-corral-says' }, says));
+  }, h('span', { class: 'ab-corral-sign' }, sign), ' ', h('span', { class: 'ab-corral-says' }, says));
 }
 
 /**
@@ -1003,7 +993,7 @@ function ranchersPanel(v, scene, me, ranches) {
       h('td', { class: 'num', title: 'Cows in his ranch (and in Abilene)' }, rr.bankrupt !== null ? 'bankrupt' : String(cows)),
       h('td', { class: 'num', title: 'His cowboys in prison' }, prison ? String(prison) : '—'));
   });
-  return h('div', { class: 'ab-panel ab-ranchers' },
+  return h('div', { class: 'ab-panel ab-ranchers', role: 'region', 'aria-label': 'The ranchers', tabindex: '0' },
     h('table', {},
       h('thead', {}, h('tr', {}, h('th', {}, 'Rancher'), h('th', { class: 'num' }, 'Cash'), h('th', { class: 'num', title: 'Final money if the game ended now (* with loans)' }, 'Net'), h('th', { class: 'num' }, 'Cows'), h('th', { class: 'num', title: 'Cowboys in prison' }, 'Prison'))),
       h('tbody', {}, rows)),

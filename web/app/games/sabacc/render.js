@@ -6,6 +6,7 @@
 // Everything comes from the seat's view: other players' hidden cards are `?` in it.
 
 import { h, s, SEAT_COLOURS, SEAT_SHAPES } from '../../dom.js';
+import { clickable } from '../parts.js';
 import {
   parseCard, cardSvg, cardGroup, cardName, tarotHand, tarotHandWith, tarotWords, canonWords, pointsWords,
 } from './cards.js';
@@ -274,19 +275,7 @@ function moveButton(scene, action, text, title, cls) {
  * @param {() => void} run
  */
 function target(el, action, aria, run) {
-  el.classList.add('legal-target');
-  if (action) el.setAttribute('data-action', action);
-  el.setAttribute('tabindex', '0');
-  el.setAttribute('role', 'button');
-  el.setAttribute('aria-label', aria);
-  el.addEventListener('click', run);
-  el.addEventListener('keydown', (e) => {
-    const k = /** @type {KeyboardEvent} */ (e).key;
-    if (k === 'Enter' || k === ' ') {
-      e.preventDefault();
-      run();
-    }
-  });
+  clickable(el, aria, run, { action });
 }
 
 /**

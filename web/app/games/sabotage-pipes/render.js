@@ -5,6 +5,7 @@
 // Drawn from `scene.view` alone: the other hands are only counts.
 
 import { h, s, SEAT_COLOURS, SEAT_SHAPES } from '../../dom.js';
+import { clickable } from '../parts.js';
 
 /**
  * The seat's view (crates/games/sabotage-pipes/src/view.rs).
@@ -242,14 +243,7 @@ function cardFace(code, x, y, w, ht) {
  * @param {() => void} fn
  */
 function button(el, label, fn) {
-  el.setAttribute('tabindex', '0');
-  el.setAttribute('role', 'button');
-  el.setAttribute('aria-label', label);
-  el.addEventListener('click', (e) => { e.preventDefault(); fn(); });
-  el.addEventListener('keydown', (e) => {
-    const k = /** @type {KeyboardEvent} */ (e).key;
-    if (k === 'Enter' || k === ' ') { e.preventDefault(); fn(); }
-  });
+  clickable(el, label, fn);
 }
 
 /**
@@ -264,7 +258,7 @@ function roofSvg(roof, side, o) {
   const cell = 96;
   const x0 = 44;
   const y0 = 6;
-  const svg = s('svg', { viewBox: '0 0 384 344', class: 'sp-roof', role: 'img',
+  const svg = s('svg', { viewBox: '0 0 384 344', class: 'sp-roof', role: 'group',
     'aria-label': o.label ?? `${side === 'own' ? 'your' : 'the opponents’'} roof` });
   svg.append(s('rect', { x: x0 - 5, y: y0 - 5, width: 3 * cell + 10, height: 3 * cell + 10, rx: 10, class: 'sp-roofbg' }));
   const targets = new Map(o.plays.filter((p) => p.side === side).map((p) => [p.square, p]));

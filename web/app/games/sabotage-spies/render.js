@@ -12,6 +12,7 @@
 // action spaces (dice), unlock spaces, the Swagger track and the tiers.
 
 import { h, s, SEAT_COLOURS, SEAT_SHAPES } from '../../dom.js';
+import { clickable } from '../parts.js';
 import { TILES, STARTING, CHARACTERS, PATTERNS, DEVICES, DEVICE_TEXT, DEVICE_LETTER, TOKEN_KINDS, DICE_KEY, BOARD } from './data.js';
 import {
   ARROW, tileName, charName, slotName, initials, areaWords, costShort, speechShort, tileTip, slideWords,
@@ -394,19 +395,8 @@ function setPick(pick) {
  * @returns {E}
  */
 function playable(ctx, el, action, aria) {
-  el.classList.add('legal-target');
-  el.setAttribute('data-action', action);
-  el.setAttribute('tabindex', '0');
-  el.setAttribute('role', 'button');
-  el.setAttribute('aria-label', aria);
-  el.addEventListener('click', (e) => { e.stopPropagation(); ctx.scene.act(action); });
-  // A button plays on Enter and Space by itself; other elements are taught to.
-  if (!(el instanceof HTMLButtonElement)) el.addEventListener('keydown', (e) => {
-    const k = /** @type {KeyboardEvent} */ (e).key;
-    if (k === 'Enter' || k === ' ') { e.preventDefault(); ctx.scene.act(action); }
-  });
   ctx.used.add(action);
-  return el;
+  return clickable(el, aria, () => ctx.scene.act(action), { action, stop: true });
 }
 
 /**
@@ -418,16 +408,7 @@ function playable(ctx, el, action, aria) {
 function picking(el, pick, aria) {
   el.classList.add('ss-pick');
   if (ui.pick === pick) el.classList.add('ss-picked');
-  el.setAttribute('tabindex', '0');
-  el.setAttribute('role', 'button');
-  el.setAttribute('aria-pressed', ui.pick === pick ? 'true' : 'false');
-  el.setAttribute('aria-label', aria);
-  el.addEventListener('click', (e) => { e.stopPropagation(); setPick(pick); });
-  if (!(el instanceof HTMLButtonElement)) el.addEventListener('keydown', (e) => {
-    const k = /** @type {KeyboardEvent} */ (e).key;
-    if (k === 'Enter' || k === ' ') { e.preventDefault(); setPick(pick); }
-  });
-  return el;
+  return clickable(el, aria, () => setPick(pick), { pressed: ui.pick === pick, stop: true });
 }
 
 /** An HTML button playing a move. @param {Ctx} ctx @param {string} action @param {string} text @param {string} [tip] */
