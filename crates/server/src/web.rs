@@ -165,7 +165,7 @@ mod tests {
             rules_html("x", "# Title <b>\n\n<script>alert(1)</script>\n\n| a | b |\n|---|---|\n| 1 | 2 |\n");
         assert!(!page.contains("<script>alert"), "{page}");
         assert!(page.contains("&lt;script&gt;"), "{page}");
-        assert!(page.contains("<table>"), "{page}");
+        assert!(page.contains("<table tabindex=\"0\">"), "a table scrolls by keyboard too: {page}");
         assert!(page.contains("<title>Title &lt;b&gt; — tabula</title>"), "{page}");
     }
 
