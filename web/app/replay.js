@@ -5,7 +5,7 @@ import { h, s, fill } from './dom.js';
 import { api, game, createTable } from './api.js';
 import { renderer } from './games/index.js';
 import { go, crumb, connection } from './nav.js';
-import { describe } from './table.js';
+import { logItem } from './table.js';
 
 /**
  * @param {HTMLElement} main
@@ -91,8 +91,7 @@ export async function showReplay(main, id, params) {
     } catch (e) {
       board.append(h('p', { class: 'error' }, `The board cannot be drawn: ${e instanceof Error ? e.message : e}`));
     }
-    fill(log, rep.history.slice(0, step).map((/** @type {import('./games/index.js').Entry} */ e) =>
-      h('li', {}, r.describe ? r.describe(e, names) : describe(e, names))));
+    fill(log, rep.history.slice(0, step).map((/** @type {import('./games/index.js').Entry} */ e) => logItem(e, names, r, seat)));
     log.scrollTop = log.scrollHeight;
     // What had been said by this step (as this seat heard it).
     fill(chat, said.filter((l) => l.seq <= step).map((l) => {

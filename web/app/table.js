@@ -458,7 +458,7 @@ export async function showTable(main, id) {
     }
     for (let i = logged.length; i < u.history.length; i++) {
       const e = u.history[i];
-      log.append(h('li', {}, r.describe ? r.describe(e, who) : describe(e, who)));
+      log.append(logItem(e, who, r, u.seat));
       logged.push(JSON.stringify(e));
     }
     if (atBottom) log.scrollTop = log.scrollHeight;
@@ -583,6 +583,58 @@ export async function showTable(main, id) {
     document.title = title;
     info = /** @type {any} */ (null);
   };
+}
+
+/**
+ * One entry of the log: the game's own lines when it told them (`said`, the same words as
+ * the terminal's), else the renderer's description of the action. An action the game
+ * tells with a later one (a hidden step) is an item kept out of sight and unnumbered.
+ * @param {import('./games/index.js').Entry} e
+ * @param {string[]} names
+ * @param {import('./games/index.js').Renderer} r
+ * @param {number | null} you  the seat the log is told to
+ */
+export function logItem(e, names, r, you) {
+  if (!Array.isArray(e.said)) return h('li', {}, r.describe ? r.describe(e, names) : describe(e, names));
+  if (!e.said.length) return h('li', { class: 'quiet', hidden: true });
+  return h('li', { class: 'said' }, e.said.map((l, i) => h('span', { class: 'said-line', 'data-seat': l.seat === null ? null : String(l.seat) },
+    i ? ' ' : '', said(l, names, you))));
+}
+
+/**
+ * A verb of the third person singular in the second person (as the engine's
+ * `second_person`): `leaps` → `leap`, `has` → `have`, `carries` → `carry`.
+ * @param {string} verb
+ */
+function secondPerson(verb) {
+  /** @type {Record<string, string>} */
+  const odd = { has: 'have', is: 'are', does: 'do', goes: 'go', was: 'were' };
+  if (odd[verb]) return odd[verb];
+  if (verb.endsWith('ies')) return `${verb.slice(0, -3)}y`;
+  if (/(sses|shes|ches|xes|zes)$/.test(verb)) return verb.slice(0, -2);
+  return verb.endsWith('s') ? verb.slice(0, -1) : verb;
+}
+
+/**
+ * A line of the game's own telling as a sentence, told to seat `you` (as the engine's
+ * `Said::told`): the seats' names filled in, "you" and "your" for that seat.
+ * @param {import('./games/index.js').Said} l
+ * @param {string[]} names
+ * @param {number | null} you
+ */
+export function said(l, names, you) {
+  let text = l.text;
+  if (you !== null) text = text.replaceAll(`{${you}}'s`, 'your').replaceAll(`{${you}}`, 'you');
+  text = text.replace(/\{(\d+)\}/g, (m, k) => names[Number(k)] ?? m);
+  let line;
+  if (l.seat !== null && l.seat === you) {
+    const at = text.indexOf(' ');
+    const [verb, rest] = at < 0 ? [text, ''] : [text.slice(0, at), text.slice(at)];
+    line = `you ${secondPerson(verb)}${rest}`;
+  } else {
+    line = l.seat === null ? text : `${names[l.seat] ?? `seat ${l.seat + 1}`} ${text}`;
+  }
+  return line.charAt(0).toUpperCase() + line.slice(1) + (/[.!?]$/.test(line) ? '' : '.');
 }
 
 /**

@@ -15,7 +15,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use crate::error::{ActionError, Illegal, OptionsError, ParseActionError, SetupError, quote};
-use crate::game::{Game, Turn, sample_chance};
+use crate::game::{Game, Said, Turn, sample_chance};
 use crate::options::Options;
 use crate::record::Record;
 use crate::spec::GameSpec;
@@ -82,6 +82,10 @@ pub trait DynState: Send + Sync {
     /// # Errors
     /// Unreadable text, or an action the rules forbid now (the sentence names the rule).
     fn apply(&mut self, text: &str) -> Result<String, ActionError>;
+    /// From now on, each action's history entry holds what it did in words for each seat
+    /// and for a spectator (`"said"`: [`Game::narrate`]'s lines), as a table shows them. Off
+    /// by default: it costs every seat's view at every action.
+    fn narrate(&mut self);
     /// As [`DynState::apply`], by index.
     ///
     /// # Errors
@@ -228,6 +232,9 @@ struct Entry<A> {
     actor: Turn,
     action: A,
     observed: Vec<String>,
+    /// What it did in words for each seat, then for a spectator ([`Game::narrate`]), when
+    /// the state narrates.
+    said: Option<Vec<Vec<Said>>>,
 }
 
 /// A concrete game in progress behind [`DynState`].
@@ -237,13 +244,23 @@ pub struct ErasedState<G: Game> {
     state: G::State,
     history: Vec<Entry<G::Action>>,
     seed: u64,
+    /// Each seat's view, then the public one, as of now: kept while the state narrates.
+    views: Option<Vec<G::View>>,
 }
 
 impl<G: Game> ErasedState<G> {
     /// A new game from the initial state.
     pub fn new(game: G, seed: u64) -> Self {
         let state = game.initial_state();
-        ErasedState { game: ErasedGame(game), state, history: Vec::new(), seed }
+        ErasedState { game: ErasedGame(game), state, history: Vec::new(), seed, views: None }
+    }
+
+    /// Every seat's view, then the public view.
+    fn all_views(&self) -> Vec<G::View> {
+        let game = &self.game.0;
+        let mut views: Vec<G::View> = (0..game.num_players()).map(|p| game.view(&self.state, p)).collect();
+        views.push(game.public_view(&self.state));
+        views
     }
 
     /// The concrete game.
@@ -269,10 +286,29 @@ impl<G: Game> ErasedState<G> {
         let game = &self.game.0;
         game.check(&self.state, action)?;
         let actor = game.turn(&self.state);
-        let observed =
+        let observed: Vec<String> =
             (0..game.num_players()).map(|seat| game.observe_action(&self.state, action, seat)).collect();
         game.play_unchecked(&mut self.state, action);
-        self.history.push(Entry { actor, action, observed });
+        let said = match self.views.take() {
+            None => None,
+            Some(before) => {
+                let after = self.all_views();
+                let public = observed.first().filter(|t| observed.iter().all(|o| o == *t));
+                let said = before
+                    .iter()
+                    .zip(&after)
+                    .enumerate()
+                    .map(|(o, (b, a))| {
+                        let seen = observed.get(o).or(public).map(String::as_str);
+                        self.game.0.narrate(b, a, actor, seen)
+                    })
+                    .collect();
+                self.views = Some(after);
+                Some(said)
+            }
+        };
+        let game = &self.game.0;
+        self.history.push(Entry { actor, action, observed, said });
         Ok(game.action_text(action))
     }
 
@@ -353,6 +389,11 @@ impl<G: Game> DynState for ErasedState<G> {
         let action = self.game.0.parse_action(ParseActionError::screen(text)?)?;
         Ok(self.apply_action(action)?)
     }
+    fn narrate(&mut self) {
+        if self.views.is_none() {
+            self.views = Some(self.all_views());
+        }
+    }
     fn apply_index(&mut self, index: usize) -> Result<String, ActionError> {
         let limit = self.game.0.num_distinct_actions();
         let action = self.game.0.action_from_index(index).ok_or(ActionError::BadIndex { index, limit })?;
@@ -430,9 +471,19 @@ impl<G: Game> DynState for ErasedState<G> {
         match observer {
             Some(seat) => {
                 let action = e.observed.get(seat)?.clone();
-                Some(json!({ "actor": actor_json(e.actor), "action": action }))
+                let mut entry = json!({ "actor": actor_json(e.actor), "action": action });
+                if let Some(said) = e.said.as_ref().and_then(|s| s.get(seat)) {
+                    entry["said"] = to_json(said);
+                }
+                Some(entry)
             }
-            None => Some(Self::public_entry(e)),
+            None => {
+                let mut entry = Self::public_entry(e);
+                if let Some(said) = e.said.as_ref().and_then(|s| s.last()) {
+                    entry["said"] = to_json(said);
+                }
+                Some(entry)
+            }
         }
     }
     fn history_len(&self) -> usize {

@@ -34,6 +34,82 @@ impl Turn {
     }
 }
 
+/// One line of a game's log: what an action did, in words, as one observer may know it
+/// ([`Game::narrate`]). Every client shows the same words (the terminal, the browser).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Said {
+    /// The seat the line is about, whose name begins it (`None`: the table's own event, a
+    /// roll or a deal, told without a subject).
+    pub seat: Option<usize>,
+    /// The words after the subject's name, in the third person (`leaps 24/22, hitting {1}'s
+    /// frog`): `{0}`, `{1}`… stand for the seats' names, which each client fills in.
+    pub text: String,
+}
+
+impl Said {
+    /// A line about `seat`.
+    pub fn by(seat: usize, text: impl Into<String>) -> Said {
+        Said { seat: Some(seat), text: text.into() }
+    }
+
+    /// A line about the table (no subject).
+    pub fn table(text: impl Into<String>) -> Said {
+        Said { seat: None, text: text.into() }
+    }
+
+    /// The words after the subject, told to the person at seat `you` (if any): the seats'
+    /// names filled in (`names[k]` for `{k}`, "you" for theirs, "your" for `{k}'s`), and the
+    /// verb in the second person when the line is about them ("leap", not "leaps").
+    pub fn words(&self, names: &[String], you: Option<usize>) -> String {
+        let mut text = self.text.clone();
+        if let Some(y) = you {
+            text = text.replace(&format!("{{{y}}}'s"), "your").replace(&format!("{{{y}}}"), "you");
+        }
+        for (k, name) in names.iter().enumerate() {
+            text = text.replace(&format!("{{{k}}}"), name);
+        }
+        if self.seat.is_some() && self.seat == you {
+            let (verb, rest) = text.split_once(' ').unwrap_or((text.as_str(), ""));
+            let verb = second_person(verb);
+            text = if rest.is_empty() { verb } else { format!("{verb} {rest}") };
+        }
+        text
+    }
+
+    /// The whole line told to the person at seat `you` (if any), its subject first ("you"
+    /// for theirs).
+    pub fn told(&self, names: &[String], you: Option<usize>) -> String {
+        let words = self.words(names, you);
+        match self.seat {
+            Some(s) if Some(s) == you => format!("you {words}"),
+            Some(s) => format!("{} {words}", names.get(s).map_or("?", String::as_str)),
+            None => words,
+        }
+    }
+}
+
+/// A verb of the third person singular in the second person: `leaps` → `leap`, `has` →
+/// `have`, `carries` → `carry`, `passes` → `pass`.
+pub fn second_person(verb: &str) -> String {
+    match verb {
+        "has" => return "have".to_owned(),
+        "is" => return "are".to_owned(),
+        "does" => return "do".to_owned(),
+        "goes" => return "go".to_owned(),
+        "was" => return "were".to_owned(),
+        _ => {}
+    }
+    if let Some(stem) = verb.strip_suffix("ies") {
+        return format!("{stem}y");
+    }
+    for ending in ["sses", "shes", "ches", "xes", "zes"] {
+        if verb.ends_with(ending) {
+            return verb[..verb.len() - 2].to_owned();
+        }
+    }
+    verb.strip_suffix('s').unwrap_or(verb).to_owned()
+}
+
 /// A game with its options fixed: the rules as a state machine.
 ///
 /// A game is fully determined by its options and its action list, chance outcomes
@@ -242,6 +318,18 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     fn observe_action(&self, state: &Self::State, action: Self::Action, observer: usize) -> String {
         let _ = (state, observer);
         self.action_text(action)
+    }
+
+    /// What an action did, in words, as one observer may know it: the log's lines, with the
+    /// action's effects (a hit, a steal, a sale, a scan's answer). `before` and `after` are
+    /// the observer's views around the action (a spectator's: the public views), so that a
+    /// line can tell nothing the observer may not see; `actor` is who acted and `seen` the
+    /// action as the observer saw it ([`Game::observe_action`]; `None` for a spectator when
+    /// the seats saw it differently). Several lines, or none (a step told later, with the
+    /// move it belongs to). By default none: the clients then show the action's text.
+    fn narrate(&self, before: &Self::View, after: &Self::View, actor: Turn, seen: Option<&str>) -> Vec<Said> {
+        let _ = (before, after, actor, seen);
+        Vec::new()
     }
 
     /// The private channel `seat` may talk on with its team-mates at a table, where the

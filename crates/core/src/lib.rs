@@ -46,7 +46,7 @@ mod strict;
 pub use batch::{Batch, BatchOut, DynBatch};
 pub use erased::{DynGame, DynState, ErasedGame, ErasedState};
 pub use error::{ActionError, Illegal, OptionsError, ParseActionError, RecordError, SetupError};
-pub use game::{Game, Turn, random_playout, sample_chance, sample_listed};
+pub use game::{Game, Said, Turn, random_playout, sample_chance, sample_listed};
 pub use options::{OptionValue, Options};
 pub use record::Record;
 pub use registry::{

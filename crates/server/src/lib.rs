@@ -194,6 +194,8 @@ async fn start_table(app: &App, row: TableRow) -> Result<Handle, String> {
     let seats: Vec<String> = serde_json::from_str(&row.seats).map_err(|e| e.to_string())?;
     let game = app.registry.make(&row.game, &options).map_err(|e| e.to_string())?;
     let mut state = game.new_state(row.seed as u64);
+    // Each action told in words, with its effects, as each seat saw it (the log).
+    state.narrate();
     let clock = match &row.clock {
         Some(text) => Some(ClockSpec::parse(&serde_json::from_str(text).map_err(|e| e.to_string())?)?),
         None => None,
@@ -620,6 +622,7 @@ async fn replay(
     let actions_text: Vec<String> = actions.iter().map(|a| a.action.clone()).collect();
     let steps = tokio::task::spawn_blocking(move || -> Result<(Vec<Value>, Vec<Value>), String> {
         let mut state = game.new_state(seed);
+        state.narrate();
         let frame = |state: &dyn tabula_core::DynState| {
             let turn = match state.turn() {
                 tabula_core::Turn::Player(p) => json!({"kind": "player", "player": p}),

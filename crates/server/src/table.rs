@@ -1587,6 +1587,7 @@ impl Table {
     /// The game as it was after its first `len` actions, replayed through the rules.
     fn replayed(&self, len: usize) -> Result<Box<dyn DynState>, String> {
         let mut replay = self.state.game().new_state(self.state.seed());
+        replay.narrate();
         for a in self.state.history().iter().take(len) {
             replay.apply(a).map_err(|e| format!("cannot replay the game: {e}"))?;
         }

@@ -17,7 +17,13 @@
 
 /**
  * A history entry as a seat saw it: `action` null where it saw nothing.
- * @typedef {{actor: number | string | null, action: string | null}} Entry
+ * @typedef {{actor: number | string | null, action: string | null, said?: Said[]}} Entry
+ */
+
+/**
+ * A line of the log as the game tells it (the engine's `Game::narrate`): its subject's seat
+ * and the words after the subject's name, `{k}` standing for seat k's name.
+ * @typedef {{seat: number | null, text: string}} Said
  */
 
 /**

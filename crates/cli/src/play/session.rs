@@ -39,6 +39,13 @@ pub struct LogLine {
     pub text: String,
 }
 
+/// The log's lines for a game's own telling of an action ([`tabula_core::Game::narrate`]),
+/// told to the person at seat `human` (none when `human` is no seat: a text replay).
+pub fn told(said: &[tabula_core::Said], names: &[String], human: usize) -> Vec<LogLine> {
+    let you = (human < names.len()).then_some(human);
+    said.iter().map(|s| LogLine { seat: s.seat, text: s.words(names, you) }).collect()
+}
+
 /// One action as the person's seat observed it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Seen {

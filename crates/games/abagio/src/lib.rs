@@ -33,6 +33,7 @@ pub mod action;
 pub mod board;
 pub mod diagram;
 pub mod leaps;
+pub mod narrate;
 pub mod observation;
 mod policy;
 pub mod rules;
@@ -43,7 +44,7 @@ pub mod view;
 use rand::Rng;
 use tabula_core::{
     ChanceKind, Game, GameSpec, Illegal, InformationKind, OptionDefault, OptionKind, OptionSpec, Options,
-    OptionsError, ParseActionError, SetupError, Turn, UtilityKind,
+    OptionsError, ParseActionError, Said, SetupError, Turn, UtilityKind,
 };
 
 pub use action::{Action, NUM_ACTIONS};
@@ -169,6 +170,10 @@ impl Game for Abagio {
 
     fn view(&self, state: &State, player: usize) -> View {
         view::view(state, player)
+    }
+
+    fn narrate(&self, before: &View, after: &View, _actor: Turn, seen: Option<&str>) -> Vec<Said> {
+        narrate::narrate(before, after, seen)
     }
 
     fn public_view(&self, state: &State) -> View {

@@ -12,7 +12,7 @@ use tabula_abagio::{Abagio, Action, Colour, Dice, Phase, Square, Stack, View};
 use tabula_core::{DynState, ErasedState, Turn};
 
 use crate::play::screen::{Choice, Outcome};
-use crate::play::session::{LogLine, Session};
+use crate::play::session::{LogLine, Session, told};
 
 /// The concrete game behind a type-erased state, when it is Abagio.
 pub fn erased(state: &dyn DynState) -> Option<&ErasedState<Abagio>> {
@@ -746,7 +746,8 @@ pub fn stack_words(stack: Stack) -> String {
 
 /// The log's lines for one action, told from the person's seat: `before` and `after` are
 /// the person's views around it, `text` the action as their seat saw it; `names` are the
-/// seats' names on screen.
+/// seats' names on screen. The words are the game's own ([`tabula_abagio::narrate`]), the
+/// same as the browser's.
 pub fn log_lines(
     before: &View,
     after: &View,
@@ -755,80 +756,11 @@ pub fn log_lines(
     human: usize,
     names: &[String],
 ) -> Vec<LogLine> {
-    let name = |seat: usize| names.get(seat).map_or("?", String::as_str).to_owned();
-    let verb = |seat: usize, base: &str| if seat == human { base.to_owned() } else { format!("{base}s") };
-    let whose = |seat: usize| if seat == human { "your".to_owned() } else { format!("{}'s", name(seat)) };
-    let (b, a) = (&before.state, &after.state);
-    let mover = b.to_move.index();
-    let Ok(action) = Action::parse(text) else {
+    let said = tabula_abagio::narrate::narrate(before, after, Some(text));
+    if said.is_empty() {
         return vec![LogLine { seat: actor.player(), text: text.to_owned() }];
-    };
-    let mut lines = Vec::new();
-    match action {
-        Action::Opening { red, purple } => {
-            let first = a.to_move.index();
-            lines.push(LogLine {
-                seat: None,
-                text: format!(
-                    "opening roll red {red}, purple {purple}: {} {} first",
-                    name(first),
-                    verb(first, "play")
-                ),
-            });
-        }
-        Action::Roll(hi, lo) => {
-            let mut line = format!("{} {hi}-{lo}", verb(mover, "roll"));
-            if hi == lo {
-                line.push_str(", a double: four leaps");
-            }
-            if a.phase != Phase::Leap {
-                line.push_str(": no leap is possible");
-            }
-            lines.push(LogLine { seat: Some(mover), text: line });
-        }
-        Action::Leap { from, die } => {
-            let opponent = b.to_move.other().index();
-            let mut line = format!("{} {text}", verb(mover, "leap"));
-            let landing =
-                from.checked_sub(die).filter(|&pip| pip > 0).and_then(|pip| Square::at(b.to_move, pip));
-            if a.root[opponent] > b.root[opponent] {
-                line.push_str(&format!(", hitting {} frog", whose(opponent)));
-            } else if let Some(square) = landing {
-                let stack = b.stack(square);
-                if stack.top().is_some_and(|top| top.index() == opponent) && stack.top_run() == 2 {
-                    line.push_str(&format!(", covering {} pair", whose(opponent)));
-                }
-            }
-            let left = b.dice.without(die);
-            if !left.is_empty() && a.phase != Phase::Leap && a.phase != Phase::Over {
-                line.push_str(&format!("; no leap is left for the {left}"));
-            }
-            lines.push(LogLine { seat: Some(mover), text: line });
-        }
-        Action::TopFrog(pip) => {
-            lines.push(LogLine {
-                seat: Some(mover),
-                text: format!("{} the Top Frog on {pip}", verb(mover, "put")),
-            });
-        }
-        Action::Pass => {
-            lines.push(LogLine {
-                seat: Some(mover),
-                text: format!("{} the Top Frog aside", verb(mover, "set")),
-            });
-        }
     }
-    if a.phase == Phase::Over && b.phase != Phase::Over {
-        let text = match a.winner {
-            Some(winner) => {
-                let seat = winner.index();
-                format!("{} {}: all twelve frogs are in the pond", name(seat), verb(seat, "win"))
-            }
-            None => format!("a draw: the turn limit is reached after {} turns", a.turn),
-        };
-        lines.push(LogLine { seat: None, text });
-    }
-    lines
+    told(&said, names, human)
 }
 
 #[cfg(test)]
