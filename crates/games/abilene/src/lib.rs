@@ -36,6 +36,7 @@ pub mod cattle;
 pub mod config;
 pub mod corral;
 pub mod money;
+pub mod narrate;
 pub mod observation;
 pub mod paths;
 pub mod policy;
@@ -44,9 +45,10 @@ pub mod setup;
 pub mod spaces;
 pub mod state;
 pub mod view;
+pub mod words;
 
 use rand::Rng;
-use tabula_core::{Game, GameSpec, Illegal, Options, OptionsError, ParseActionError, SetupError, Turn};
+use tabula_core::{Game, GameSpec, Illegal, Options, OptionsError, ParseActionError, Said, SetupError, Turn};
 
 pub use action::{Action, CorralCard, NUM_ACTIONS};
 pub use board::{Dir, Field, Hex, Kind, Ranch, Space};
@@ -212,6 +214,10 @@ impl Game for Abilene {
             },
             _ => action.to_string(),
         }
+    }
+
+    fn narrate(&self, before: &View, after: &View, actor: Turn, seen: Option<&str>) -> Vec<Said> {
+        narrate::narrate(&self.cfg, &before.state, &after.state, actor, seen)
     }
 
     fn validate(&self, state: State) -> Result<State, SetupError> {

@@ -8,15 +8,15 @@
 //! `corral hidden`.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use tabula_abilene::cattle::{Brand, Identity};
+use tabula_abilene::cattle::Identity;
 use tabula_abilene::money::{bank_repayment, prison_cost};
 use tabula_abilene::rules::{self, Waiting};
-use tabula_abilene::state::{BoyAt, CowAt, Slot, Stage, Sticker, Task, cow_name};
-use tabula_abilene::{Abilene, Action, Config, CorralCard, Field, Kind, Ranch, Space, State, View};
+use tabula_abilene::state::{CowAt, Stage, Task};
+use tabula_abilene::{Abilene, Action, Config, CorralCard, Kind, Ranch, Space, State, View};
 use tabula_core::{DynState, ErasedState, Turn};
 
 use crate::play::screen::{Choice, Outcome};
-use crate::play::session::{LogLine, Session};
+use crate::play::session::{LogLine, Session, told};
 
 /// The concrete game behind a type-erased state, when it is Abilene.
 pub fn erased(state: &dyn DynState) -> Option<&ErasedState<Abilene>> {
@@ -73,64 +73,8 @@ pub fn seat_of(cfg: &Config, r: Ranch) -> Option<usize> {
     cfg.ranches().iter().position(|&x| x == r)
 }
 
-/// A cow's public id: its herd's letter and number (`B4`).
-pub fn cow_id(cfg: &Config, cow: usize) -> String {
-    cow_name(cfg.ranches(), cow)
-}
-
-/// `$1,000`, `$300`, `-$200`.
-pub fn dollars(amount: i64) -> String {
-    let digits = amount.unsigned_abs().to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    if amount < 0 { format!("-${out}") } else { format!("${out}") }
-}
-
-/// What a sticker says in words: `$600, brand B`, `$500, no brand`, or `?`.
-pub fn sticker_words(sticker: Sticker) -> String {
-    match sticker.0 {
-        Some(id) => identity_words(id),
-        None => "?".to_owned(),
-    }
-}
-
-/// A cow's brand and value in words: `$600, brand B`, `$500, no brand`.
-pub fn identity_words(id: Identity) -> String {
-    match id.brand {
-        Brand::Of(r) => format!("{}, brand {}", dollars(i64::from(id.value)), r.letter()),
-        Brand::Unbranded => format!("{}, no brand", dollars(i64::from(id.value))),
-    }
-}
-
-/// A cow with what the seat knows of it: `B4 ($600, brand B)` or `B4 (?)`.
-pub fn cow_words(cfg: &Config, state: &State, cow: usize) -> String {
-    format!("{} ({})", cow_id(cfg, cow), sticker_words(state.cows[cow].id))
-}
-
-/// The kind of a field in words.
-pub fn kind_words(kind: Kind) -> &'static str {
-    match kind {
-        Kind::Boot => "boot field",
-        Kind::CowHead => "cow head",
-        Kind::OuterEdge => "outer edge",
-        Kind::Plain => "field",
-    }
-}
-
-/// The cow standing on a field, if any.
-pub fn cow_on(state: &State, field: Field) -> Option<usize> {
-    state.cows.iter().position(|c| c.at == CowAt::Field(field))
-}
-
-/// The seat whose cowboy stands on a field, if any.
-pub fn boy_on(state: &State, field: Field) -> Option<usize> {
-    state.ranchers.iter().position(|r| r.cowboys.iter().any(|b| b.at == BoyAt::Field(field)))
-}
+pub use tabula_abilene::narrate::standings;
+pub use tabula_abilene::words::{boy_on, cow_id, cow_on, cow_words, dollars, identity_words, kind_words};
 
 /// `your`, `greedy-1's`.
 fn whose(names: &[String], human: usize, seat: usize) -> String {
@@ -750,7 +694,8 @@ impl Picker {
 
 /// The log's lines for one action, told from `human`'s seat: `b` and `a` are the states
 /// (the person's views, or in a replay the full states) around it, `text` the action as
-/// the seat saw it (`herd ?`, `corral hidden` for what it may not see).
+/// the seat saw it (`herd ?`, `corral hidden` for what it may not see). The words are the
+/// game's own ([`tabula_abilene::narrate`]), the same as the browser's.
 pub fn log_lines(
     cfg: &Config,
     b: &State,
@@ -760,266 +705,13 @@ pub fn log_lines(
     human: usize,
     names: &[String],
 ) -> Vec<LogLine> {
-    let n = |s: usize| name(names, s);
-    let v = |s: usize, base: &str| verb(human, s, base);
-    let mut lines = Vec::new();
-    let mover = b.turn as usize;
-    let line = |seat: usize, text: String| LogLine { seat: Some(seat), text };
-    // Another seat's hidden placement or card.
-    if text == "herd ?" {
-        // Told once, when the seat's whole herd stands on its ranch.
-        let done = a.cows.iter().enumerate().all(|(i, c)| i / 9 != mover || c.at != CowAt::Unplaced);
-        if done {
-            lines.push(line(mover, format!("{} its herd (values hidden)", v(mover, "place"))));
-        }
-        return lines;
-    }
-    if text == "corral hidden" {
-        let seat = match (b.sale, actor) {
-            (_, Turn::Player(s)) => s,
-            (Some(sale), _) => rules::next_card_seat(b, &sale).map_or(mover, usize::from),
-            _ => mover,
-        };
-        lines.push(line(seat, format!("{} a corral card face down", v(seat, "play"))));
-        lines.extend(sale_lines(cfg, b, a, human, names));
-        return lines;
-    }
-    let Ok(action) = Action::parse(text) else {
-        lines.push(LogLine { seat: actor.player(), text: text.to_owned() });
-        return lines;
-    };
-    match action {
-        Action::First(s) => lines
-            .push(LogLine { seat: None, text: format!("{} {} first", n(s as usize), v(s as usize, "play")) }),
-        Action::Herd(value) => {
-            let placed = newly_placed(b, a);
-            let at =
-                placed.and_then(|c| a.cows[c].at.field()).map(|f| format!(" on {f}")).unwrap_or_default();
-            let id = Identity::in_herd(ranch(cfg, mover), value).map_or_else(String::new, identity_words);
-            let cow = placed.map(|c| cow_id(cfg, c)).unwrap_or_default();
-            lines.push(line(mover, format!("{} cow {cow} ({id}){at}", v(mover, "place"))));
-        }
-        Action::Roll { light, dark } => {
-            let seat = a.turn as usize;
-            lines.push(line(
-                seat,
-                format!(
-                    "{} light {} {}, dark {} {} {}",
-                    v(seat, "roll"),
-                    light[0],
-                    light[1],
-                    dark[0],
-                    dark[1],
-                    dark[2]
-                ),
-            ));
-            let fees = b.ranchers[seat].cash.saturating_sub(a.ranchers[seat].cash);
-            if fees > 0 && a.stage != Stage::Prison {
-                lines.push(line(
-                    seat,
-                    format!("{} {} of prison fees", v(seat, "pay"), dollars(i64::from(fees))),
-                ));
-            }
-        }
-        Action::Release(k) => {
-            let text = match k {
-                0 => format!("{} no cowboy from prison", v(mover, "release")),
-                1 => format!("{} one cowboy from prison", v(mover, "release")),
-                k => format!("{} {k} cowboys from prison", v(mover, "release")),
-            };
-            lines.push(line(mover, text));
-        }
-        Action::Place(f) => {
-            let (seat, what) = match b.tasks.head() {
-                Some(Task::PlaceCow { cow }) => (
-                    b.cows[cow as usize].owner as usize,
-                    format!("the stolen cow {}", cow_id(cfg, cow as usize)),
-                ),
-                Some(Task::PlaceBoy { owner, by, .. }) if owner == by => {
-                    (by as usize, format!("{} released cowboy", whose(names, human, by as usize)))
-                }
-                Some(Task::PlaceBoy { owner, by, .. }) => {
-                    (by as usize, format!("{} beaten cowboy", whose(names, human, owner as usize)))
-                }
-                _ => (actor.player().unwrap_or(mover), "a piece".to_owned()),
-            };
-            lines.push(line(seat, format!("{} {what} on {f} ({})", v(seat, "put"), kind_words(f.kind()))));
-        }
-        Action::Pass => {
-            let word = if mover == human { "give up" } else { "gives up" };
-            lines.push(line(mover, format!("{word} the light dice left")));
-        }
-        Action::Cow { from, to, die } => {
-            let cow = cow_on(b, from).map(|c| cow_id(cfg, c)).unwrap_or_default();
-            let words = if to.is_abilene() {
-                format!("{} cow {cow} from {from} into Abilene with a {die}", v(mover, "drive"))
-            } else {
-                format!("{} cow {cow} {from}→{to} with a {die}", v(mover, "move"))
-            };
-            lines.push(line(mover, words));
-        }
-        Action::Boy { from, to, die } => {
-            let mut words = format!("{} a cowboy {from}→{to} with a {die}", v(mover, "move"));
-            if let Some(field) = to.field() {
-                if let Some(cow) = cow_on(b, field) {
-                    words.push_str(&format!(", stealing cow {}", cow_words(cfg, a, cow)));
-                } else if let Some(seat) = boy_on(b, field) {
-                    words.push_str(&format!(": a duel with {} cowboy", whose(names, human, seat)));
-                }
-            }
-            lines.push(line(mover, words));
-        }
-        Action::Duel { attacker, defender } => {
-            if let Some(duel) = b.duel {
-                let (att, def) = (duel.attacker as usize, duel.defender as usize);
-                let (winner, loser) = if attacker > defender { (att, def) } else { (def, att) };
-                let mut words = format!(
-                    "duel on {}: {} {attacker}, {} {defender}: {} {}",
-                    duel.field,
-                    n(att),
-                    n(def),
-                    n(winner),
-                    v(winner, "win")
-                );
-                if a.ranchers[loser].in_prison() > b.ranchers[loser].in_prison() {
-                    words.push_str(&format!("; {} cowboy goes to prison", whose(names, human, loser)));
-                }
-                lines.push(LogLine { seat: None, text: words });
-            }
-        }
-        Action::Sell(k) => {
-            let cow =
-                b.town.as_slice().get(k as usize - 1).map(|&c| cow_id(cfg, c as usize)).unwrap_or_default();
-            lines.push(line(mover, format!("{} cow {cow} first", v(mover, "sell"))));
-        }
-        Action::Corral(card) => {
-            let seat = actor.player().unwrap_or(mover);
-            lines.push(line(seat, format!("{} corral {card}", v(seat, "play"))));
-            lines.extend(sale_lines(cfg, b, a, human, names));
-        }
-        Action::Borrow(amount) => {
-            let seat = actor.player().unwrap_or(mover);
-            lines.push(line(
-                seat,
-                format!(
-                    "{} {} from the bank (repays {} at the end)",
-                    v(seat, "borrow"),
-                    dollars(i64::from(amount)),
-                    dollars(i64::from(bank_repayment(u32::from(amount))))
-                ),
-            ));
-        }
-        Action::Ask { seat: lender, amount, repay } => {
-            let seat = actor.player().unwrap_or(mover);
-            lines.push(line(
-                seat,
-                format!(
-                    "{} {} for {}, repaid {} at the end",
-                    v(seat, "ask"),
-                    n(lender as usize),
-                    dollars(i64::from(amount)),
-                    dollars(i64::from(repay))
-                ),
-            ));
-        }
-        Action::Accept | Action::Refuse => {
-            let seat = actor.player().unwrap_or(mover);
-            let word = if action == Action::Accept {
-                v(seat, "lend")
-            } else {
-                format!("{} to lend", v(seat, "refuse"))
-            };
-            let borrower = match b.tasks.head() {
-                Some(Task::Pay { payer, .. }) => n(payer as usize),
-                _ => "the borrower".to_owned(),
-            };
-            let amount = b.asked.map(|x| dollars(i64::from(x.amount))).unwrap_or_default();
-            lines.push(line(seat, format!("{word} {borrower} {amount}")));
-        }
-        Action::Bankrupt => {
-            let seat = actor.player().unwrap_or(mover);
-            lines.push(line(
-                seat,
-                format!(
-                    "{} bankrupt and {} out of the game",
-                    v(seat, "go"),
-                    if seat == human { "are" } else { "is" }
-                ),
-            ));
-        }
-    }
-    if a.stage == Stage::Over && b.stage != Stage::Over {
-        lines.push(LogLine { seat: None, text: format!("game over: {}", ending_words(a, human, names)) });
-    }
-    lines
-}
-
-/// The cow placed by a `herd` step.
-fn newly_placed(b: &State, a: &State) -> Option<usize> {
-    (0..a.cows.len()).find(|&i| b.cows[i].at == CowAt::Unplaced && a.cows[i].at != CowAt::Unplaced)
-}
-
-/// When a corral card completes a sale: the reveal, in one line.
-fn sale_lines(cfg: &Config, b: &State, a: &State, human: usize, names: &[String]) -> Vec<LogLine> {
-    let Some(rec) = a.last_sale.filter(|r| Some(*r) != b.last_sale) else { return Vec::new() };
-    vec![LogLine { seat: None, text: sale_summary(cfg, a, &rec, human, names) }]
-}
-
-/// A sale in one sentence: `cow B4 ($600, brand B) sold by greedy-1: the bank pays $1,600; seller +$1,000`.
-pub fn sale_summary(
-    cfg: &Config,
-    state: &State,
-    rec: &tabula_abilene::state::SaleRecord,
-    human: usize,
-    names: &[String],
-) -> String {
-    let seller = rec.seller as usize;
-    let gain = i64::from(rec.bank) - rec.transfers.iter().map(|&t| i64::from(t)).sum::<i64>();
-    let cards: Vec<String> = (0..state.num_players())
-        .filter_map(|s| match rec.cards[s] {
-            Slot::Card(c) => Some(format!("{} {c}", name(names, s))),
-            _ => None,
-        })
-        .collect();
-    let _ = human;
-    format!(
-        "cow {} sold by {}: cards {}; the bank pays {}; the seller {} {} in all",
-        cow_words(cfg, state, rec.cow as usize),
-        name(names, seller),
-        if cards.is_empty() { "none".to_owned() } else { cards.join(", ") },
-        dollars(i64::from(rec.bank)),
-        if gain >= 0 { "gets" } else { "loses" },
-        dollars(gain.abs())
-    )
-}
-
-/// The ranchers in their final order: seat, final money, bankrupt.
-pub fn standings(state: &State) -> Vec<(usize, i64, bool)> {
-    let mut rows: Vec<(usize, i64, bool)> =
-        (0..state.num_players()).map(|s| (s, state.final_money(s), !state.ranchers[s].active())).collect();
-    rows.sort_by_key(|&(s, money, bankrupt)| {
-        (
-            bankrupt,
-            std::cmp::Reverse(if bankrupt {
-                i64::from(state.ranchers[s].bankrupt.unwrap_or(0))
-            } else {
-                money
-            }),
-        )
-    });
-    rows
+    told(&tabula_abilene::narrate::narrate(cfg, b, a, actor, Some(text)), names, human)
 }
 
 /// Who won, in words: `you win with $14,300`, `greedy-2 wins with $12,000`, `a tie: …`.
 pub fn ending_words(state: &State, human: usize, names: &[String]) -> String {
-    let rows = standings(state);
-    let Some(&(first, money, _)) = rows.first() else { return String::new() };
-    let tied: Vec<usize> = rows.iter().filter(|r| !r.2 && r.1 == money).map(|r| r.0).collect();
-    if tied.len() > 1 {
-        let who: Vec<String> = tied.iter().map(|&s| name(names, s)).collect();
-        return format!("a tie between {} with {}", who.join(" and "), dollars(money));
-    }
-    format!("{} {} with {}", name(names, first), verb(human, first, "win"), dollars(money))
+    let you = (human < names.len()).then_some(human);
+    tabula_abilene::narrate::ending(state).told(names, you)
 }
 
 /// How the game ended, for the person: `you win`, `greedy-2 wins`; `None` while not over.

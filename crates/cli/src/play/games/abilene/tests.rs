@@ -224,7 +224,7 @@ fn a_hidden_cow_shows_a_question_mark_and_a_steal_is_offered() {
     assert!(super::table::cow_words(&t.cfg, t.state(), theirs).ends_with("(?)"));
     press(&mut app, KeyCode::Enter);
     assert!(!app.status.error, "{}", app.status.text);
-    assert!(app.status.text.contains("stealing cow"), "{}", app.status.text);
+    assert!(app.status.text.contains("stealing greedy"), "{}", app.status.text);
 }
 
 #[test]
@@ -244,7 +244,7 @@ fn a_sale_opens_a_window_with_the_cards_and_the_payments() {
     assert!(small.contains("The bank pays the seller"), "{small}");
     // The log masks the other seats' cards until the reveal, then tells the sale.
     let log: Vec<String> = app.session.log().iter().map(|l| l.text.clone()).collect();
-    assert!(log.iter().any(|l| l.starts_with("cow ") && l.contains("sold by")), "{log:?}");
+    assert!(log.iter().any(|l| l.starts_with("sell") && l.contains("the corral cards")), "{log:?}");
     assert!(!log.iter().any(|l| l.contains("corral hidden")), "{log:?}");
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.overlay, None);
@@ -284,7 +284,7 @@ fn a_short_game_ends_with_the_standings() {
     let registry = tabula_registry::registry();
     let timeline = crate::replay::Timeline::replay(&registry, app.session.record()).unwrap();
     let text = crate::play::games::screen_for("abilene").replay_text(&timeline.history());
-    for needle in ["rolls light", "ABILENE", "a70", "sold by", "cash", "Game over after"] {
+    for needle in ["rolls light", "ABILENE", "a70", "the corral cards", "cash", "Game over after"] {
         assert!(text.contains(needle), "missing {needle:?}");
     }
     assert!(!text.contains("herd ?"), "a replay shows everything");
