@@ -26,6 +26,7 @@
 pub mod action;
 pub mod bot;
 pub mod card;
+pub mod narrate;
 pub mod observation;
 pub mod rules;
 pub mod setup;
@@ -35,7 +36,7 @@ pub mod view;
 use rand::Rng;
 use tabula_core::{
     ChanceKind, Game, GameSpec, Illegal, InformationKind, OptionDefault, OptionKind, OptionSpec, Options,
-    OptionsError, ParseActionError, SetupError, Turn, UtilityKind,
+    OptionsError, ParseActionError, Said, SetupError, Turn, UtilityKind,
 };
 
 pub use action::{Action, NUM_ACTIONS, Side};
@@ -167,6 +168,10 @@ impl Game for SabotagePipes {
 
     fn view(&self, state: &State, player: usize) -> View {
         view::view(state, player)
+    }
+
+    fn narrate(&self, before: &View, after: &View, actor: Turn, seen: Option<&str>) -> Vec<Said> {
+        narrate::narrate(before, after, actor, seen)
     }
 
     fn public_view(&self, state: &State) -> View {

@@ -205,54 +205,6 @@ pub fn roofs_after(roofs: &[Roof; 2], seat: usize, action: Action) -> [Roof; 2] 
     after
 }
 
-/// A move in words, after the player's name: `plays Ao on your roof`, `plays Wb on their
-/// roof E (replaces Bo)`, `plays sab on their roof E, removing Bo`. `roofs` are the roofs before the
-/// move, `roof_name` names a roof by its index, and `you` says the verbs are for `you`
-/// (`discard`, not `discards`). `None` for `draw` (the card drawn is told instead) and for
-/// chance outcomes.
-pub fn describe(
-    roofs: &[Roof; 2],
-    players: usize,
-    seat: usize,
-    action: Action,
-    roof_name: &dyn Fn(usize) -> String,
-    you: bool,
-) -> Option<String> {
-    let verb = |base: &str| if you { base.to_owned() } else { format!("{base}s") };
-    let own = State::team(seat as u8);
-    let there = |roof: usize, square: Square| roofs[roof][square.index()];
-    Some(match action {
-        Action::End if players == 4 => format!("{} to end the round", verb("ask")),
-        Action::End => format!("{} the round", verb("end")),
-        Action::Agree => format!("{} to end the round", verb("agree")),
-        Action::Refuse => format!("{} to end the round", verb("refuse")),
-        Action::Discard(card) => format!("{} {card}", verb("discard")),
-        Action::Letter { card, side } => {
-            format!("{} {card} on {}", verb("play"), roof_name(roof_index(seat, side)))
-        }
-        Action::X { square, .. } | Action::Wrench { square, .. } => {
-            let card = action.card_played()?;
-            let replaced = match there(own, square) {
-                Some(old) => format!(" (replaces {old})"),
-                None => String::new(),
-            };
-            format!("{} {card} on {} {square}{replaced}", verb("play"), roof_name(own))
-        }
-        Action::Sabotage { side, square } => {
-            let roof = roof_index(seat, side);
-            match there(roof, square) {
-                Some(old) => format!("{} sab on {} {square}, removing {old}", verb("play"), roof_name(roof)),
-                None => format!("{} sab on {} {square}", verb("play"), roof_name(roof)),
-            }
-        }
-        Action::Demontage { square } => match there(own, square) {
-            Some(old) => format!("{} dem on {} {square}, removing {old}", verb("play"), roof_name(own)),
-            None => format!("{} dem on {} {square}", verb("play"), roof_name(own)),
-        },
-        Action::Draw | Action::Deal(_) => return None,
-    })
-}
-
 /// Each team's totals over the finished rounds.
 pub fn totals(results: &Results) -> [i32; 2] {
     results.as_slice().iter().fold([0, 0], |t, r| [t[0] + r.points[0], t[1] + r.points[1]])

@@ -22,7 +22,7 @@ use tabula_core::{DynState, ErasedState, Turn};
 use tabula_sabotage_pipes::{Action, Card, Phase, Roof, RoundResult, SabotagePipes, Square, View};
 
 use crate::play::screen::{Choice, Ctx, GameScreen, History, Observed, Outcome, Window};
-use crate::play::session::{Applied, LogLine, Session};
+use crate::play::session::{Applied, Session, told};
 use crate::play::widgets::{heading, key_line};
 
 /// The concrete game behind a type-erased state, when it is Sabotage.
@@ -140,51 +140,18 @@ impl SabotageScreen {
         if session.is_human_turn() { Outcome::Play(action.to_owned()) } else { Outcome::Waiting }
     }
 
-    /// The log's lines for one step, and the round it ended.
+    /// The log's lines for one step (the game's own words, [`tabula_sabotage_pipes::narrate`],
+    /// the same as the browser's), the squares to mark, and the round it ended.
     fn narrate(&mut self, session: &Session, applied: &Applied, before: &View, after: &View) -> Observed {
-        let mut lines = Vec::new();
-        let name = |seat: usize| session.name(seat).to_owned();
+        let said = tabula_sabotage_pipes::narrate::narrate(before, after, applied.actor, Some(&applied.seen));
+        let lines = told(&said, session.names(), session.human());
         let action = Action::parse(&applied.seen).ok();
-        match applied.actor {
-            Turn::Chance if before.phase == Phase::Deal => {
-                if before.hand_sizes.iter().all(|&n| n == 0) {
-                    let dealer = before.dealer as usize;
-                    let text = format!(
-                        "round {} of {}: {} {}",
-                        before.round + 1,
-                        before.rounds,
-                        name(dealer),
-                        session.verb(dealer, "deal")
-                    );
-                    lines.push(LogLine { seat: None, text });
-                }
+        if let Turn::Player(seat) = applied.actor {
+            if seat == session.human() {
+                self.marked = [[false; Square::NUM]; 2];
+            } else if let Some((roof, square)) = action.and_then(|a| cards::touched_square(seat, a)) {
+                self.marked[roof][square] = true;
             }
-            Turn::Chance => {
-                let drawer = before.to_move as usize;
-                let text = match action {
-                    Some(Action::Deal(card)) => format!("{} {card}", session.verb(drawer, "draw")),
-                    _ => format!("{} a card", session.verb(drawer, "draw")),
-                };
-                lines.push(LogLine { seat: Some(drawer), text });
-            }
-            Turn::Player(seat) => {
-                let human_team = session.human() % 2;
-                let roof_name =
-                    |roof: usize| if roof == human_team { "your roof" } else { "their roof" }.to_owned();
-                let players = before.players as usize;
-                let you = seat == session.human();
-                if let Some(text) =
-                    action.and_then(|a| cards::describe(&before.roofs, players, seat, a, &roof_name, you))
-                {
-                    lines.push(LogLine { seat: Some(seat), text });
-                }
-                if you {
-                    self.marked = [[false; Square::NUM]; 2];
-                } else if let Some((roof, square)) = action.and_then(|a| cards::touched_square(seat, a)) {
-                    self.marked[roof][square] = true;
-                }
-            }
-            Turn::Terminal => {}
         }
         let mut window = None;
         if after.results.len() > before.results.len() {
@@ -201,20 +168,6 @@ impl SabotageScreen {
                     totals: after.totals,
                 });
                 window = Some(self.round_ends.len() - 1);
-                let closer = match result.closer {
-                    Some(seat) => format!("; {} ended it (−1)", name(seat as usize)),
-                    None => "; the cards ran out".to_owned(),
-                };
-                let (own, other) = (session.human() % 2, 1 - session.human() % 2);
-                let text = format!(
-                    "round {} over: {} {}, {} {}{closer}",
-                    before.round + 1,
-                    team_name(session, own),
-                    result.points[own],
-                    team_name(session, other),
-                    result.points[other]
-                );
-                lines.push(LogLine { seat: None, text });
             }
         }
         Observed { lines, window, formality: None }

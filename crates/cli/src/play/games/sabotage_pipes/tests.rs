@@ -310,18 +310,3 @@ fn ending_with_a_weak_roof_says_why_in_full() {
     let screen = render(&app, 80, 24);
     assert!(screen.contains("(rules §Ending)"), "{screen}");
 }
-
-#[test]
-fn sabotage_and_demontage_read_as_sentences() {
-    use tabula_sabotage_pipes::{Action, Roof};
-    let mut roofs: [Roof; 2] = [[None; 9]; 2];
-    roofs[0][6] = Some("Go".parse().unwrap());
-    roofs[1][0] = Some("Ao".parse().unwrap());
-    let name = |roof: usize| if roof == 0 { "your roof".to_owned() } else { "their roof".to_owned() };
-    let said = |seat, text, you| {
-        super::cards::describe(&roofs, 2, seat, Action::parse(text).unwrap(), &name, you).unwrap()
-    };
-    assert_eq!(said(0, "dem G", true), "play dem on your roof G, removing Go");
-    assert_eq!(said(1, "sab opp G", false), "plays sab on your roof G, removing Go");
-    assert_eq!(said(0, "sab opp A", true), "play sab on their roof A, removing Ao");
-}

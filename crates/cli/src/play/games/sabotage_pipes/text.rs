@@ -4,9 +4,9 @@
 use std::fmt::Write;
 
 use tabula_core::Turn;
-use tabula_sabotage_pipes::{Action, Phase, State, round_score};
+use tabula_sabotage_pipes::{Action, Phase, State, round_score, view};
 
-use super::cards::{ascii_roof, describe, roofs_after};
+use super::cards::{ascii_roof, roofs_after};
 use super::erased;
 use crate::play::generic;
 use crate::play::screen::History;
@@ -33,7 +33,6 @@ pub fn render(history: &History) -> String {
     let len = history.actions.len();
     let players = first.players;
     let teams = [team_name(history, players as usize, 0), team_name(history, players as usize, 1)];
-    let roof_name = |roof: usize| format!("{}'s roof", teams[roof]);
     let mut i = 0;
     while i < len {
         let before = states[i];
@@ -64,21 +63,25 @@ pub fn render(history: &History) -> String {
         }
         let after = states[i + 1];
         let text = &history.actions[i];
-        let action = Action::parse(text).ok();
-        let said = match (history.actors[i], action) {
-            (Turn::Chance, Some(Action::Deal(card))) => {
-                format!("{} draws {card}", history.name(before.to_move as usize))
+        // The game's own words ([`tabula_sabotage_pipes::narrate`]) told to nobody in
+        // particular, after the move's notation; the round's end is told below, in full.
+        let said = tabula_sabotage_pipes::narrate::narrate(
+            &view::view(before, 0),
+            &view::view(after, 0),
+            history.actors[i],
+            Some(text),
+        );
+        let mut told = said.iter().filter(|s| s.seat.is_some());
+        match told.next() {
+            Some(first) => {
+                let who = first.seat.map_or("", |s| history.name(s));
+                let words = first.words(history.names, None);
+                let shown =
+                    if history.actors[i] == Turn::Chance { words } else { format!("{text:<12} {words}") };
+                line(&mut out, &(i + 1).to_string(), who, &shown);
             }
-            (Turn::Player(seat), Some(action)) => {
-                let words = describe(&before.roofs, players as usize, seat, action, &roof_name, false);
-                match words {
-                    Some(words) if action != Action::Draw => format!("{text:<12} {words}"),
-                    _ => text.clone(),
-                }
-            }
-            _ => text.clone(),
-        };
-        line(&mut out, &(i + 1).to_string(), history.actor_name(i), &said);
+            None => line(&mut out, &(i + 1).to_string(), history.actor_name(i), text),
+        }
         if after.results.len() > before.results.len() {
             round_end(history, &teams, before, after, i, &mut out);
         }
