@@ -607,6 +607,9 @@ export function logItem(e, names, r, you) {
  * @param {string} verb
  */
 function secondPerson(verb) {
+  // A verb with punctuation after it (`plans:`) keeps it.
+  const p = /^(.*?[A-Za-z])([^A-Za-z]+)$/.exec(verb);
+  if (p) return secondPerson(p[1]) + p[2];
   /** @type {Record<string, string>} */
   const odd = { has: 'have', is: 'are', does: 'do', goes: 'go', was: 'were' };
   if (odd[verb]) return odd[verb];
@@ -628,9 +631,9 @@ export function said(l, names, you) {
   text = text.replace(/\{(\d+)\}/g, (m, k) => names[Number(k)] ?? m);
   let line;
   if (l.seat !== null && l.seat === you) {
-    const at = text.indexOf(' ');
-    const [verb, rest] = at < 0 ? [text, ''] : [text.slice(0, at), text.slice(at)];
-    line = `you ${secondPerson(verb)}${rest}`;
+    // A bracket after the subject (`(Chantico) declares`) stays before the verb.
+    const m = /^(\([^)]*\) )?(\S+)(.*)$/s.exec(text);
+    line = m ? `you ${m[1] ?? ''}${secondPerson(m[2])}${m[3]}` : `you ${text}`;
   } else {
     line = l.seat === null ? text : `${names[l.seat] ?? `seat ${l.seat + 1}`} ${text}`;
   }

@@ -293,7 +293,13 @@ impl<G: Game> ErasedState<G> {
             None => None,
             Some(before) => {
                 let after = self.all_views();
-                let public = observed.first().filter(|t| observed.iter().all(|o| o == *t));
+                // A spectator reads the step as a seat that was not shown it in full did
+                // (`card ?`, `plan ?`): never more than some seat saw.
+                let full = game.action_text(action);
+                let public = observed
+                    .first()
+                    .filter(|t| observed.iter().all(|o| o == *t))
+                    .or_else(|| observed.iter().find(|o| **o != full));
                 let said = before
                     .iter()
                     .zip(&after)

@@ -69,9 +69,14 @@ impl Said {
             text = text.replace(&format!("{{{k}}}"), name);
         }
         if self.seat.is_some() && self.seat == you {
-            let (verb, rest) = text.split_once(' ').unwrap_or((text.as_str(), ""));
+            // A bracket after the subject (`(Chantico) declares`) stays before the verb.
+            let (head, body) = match text.strip_prefix('(').and_then(|t| t.split_once(") ")) {
+                Some((inner, body)) => (format!("({inner}) "), body.to_owned()),
+                None => (String::new(), text.clone()),
+            };
+            let (verb, rest) = body.split_once(' ').unwrap_or((body.as_str(), ""));
             let verb = second_person(verb);
-            text = if rest.is_empty() { verb } else { format!("{verb} {rest}") };
+            text = if rest.is_empty() { format!("{head}{verb}") } else { format!("{head}{verb} {rest}") };
         }
         text
     }
@@ -91,6 +96,11 @@ impl Said {
 /// A verb of the third person singular in the second person: `leaps` → `leap`, `has` →
 /// `have`, `carries` → `carry`, `passes` → `pass`.
 pub fn second_person(verb: &str) -> String {
+    // A verb with punctuation after it (`plans:`) keeps it.
+    let end = verb.trim_end_matches(|c: char| !c.is_alphabetic()).len();
+    if end < verb.len() {
+        return format!("{}{}", second_person(&verb[..end]), &verb[end..]);
+    }
     match verb {
         "has" => return "have".to_owned(),
         "is" => return "are".to_owned(),

@@ -67,4 +67,7 @@ fn a_line_is_told_to_its_subject_in_the_second_person() {
     assert_eq!(Said::by(1, "passes").words(&names, Some(1)), "pass");
     assert_eq!(Said::by(1, "has $300").words(&names, Some(1)), "have $300");
     assert_eq!(Said::by(0, "plays first (red)").told(&names, Some(0)), "you play first (red)");
+    let declared = Said::by(1, "(Chantico) declares Stun Gun");
+    assert_eq!(declared.told(&names, Some(1)), "you (Chantico) declare Stun Gun");
+    assert_eq!(declared.told(&names, Some(0)), "bob (Chantico) declares Stun Gun");
 }

@@ -33,6 +33,7 @@ pub mod aid;
 pub mod config;
 pub mod data;
 pub mod map;
+pub mod narrate;
 pub mod observation;
 pub mod plan;
 pub mod policy;
@@ -52,7 +53,7 @@ pub use state::State;
 pub use view::View;
 
 use rand::Rng;
-use tabula_core::{Game, GameSpec, Illegal, Options, OptionsError, ParseActionError, SetupError, Turn};
+use tabula_core::{Game, GameSpec, Illegal, Options, OptionsError, ParseActionError, Said, SetupError, Turn};
 
 /// The most actions a round can hold: the roll, 4 × 9 plan steps, the two choices of who
 /// goes first, and per character five actions, each with a target, a slide window and
@@ -261,6 +262,10 @@ impl Game for SabotageSpies {
 
     fn observe_action(&self, state: &State, action: Action, observer: usize) -> String {
         view::observe(state, &self.cfg, action, observer)
+    }
+
+    fn narrate(&self, before: &View, after: &View, actor: Turn, seen: Option<&str>) -> Vec<Said> {
+        seen.map(|text| narrate::tell(&self.cfg, before, after, actor, text).lines).unwrap_or_default()
     }
 
     /// With four players the two seats of a team share a channel (seats 0–1 the Villains,

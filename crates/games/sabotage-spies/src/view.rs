@@ -25,6 +25,10 @@ use crate::tiles::NUM_TOKENS;
 pub struct View {
     /// The seat.
     pub seat: usize,
+    /// A spectator's view (what every seat sees), not a seat's: `seat` and `team` then
+    /// mean nothing, and `own` is empty. Sent only when true.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub public: bool,
     /// Its team.
     pub team: Team,
     /// Seats at the table (2 or 4).
@@ -105,6 +109,7 @@ pub fn view(state: &State, config: &Config, seat: usize) -> View {
     let characters =
         std::array::from_fn(|s| if state.revealed || slot_team(s) == team { state.ch(s).id } else { None });
     View {
+        public: false,
         seat,
         team,
         players: config.players,
@@ -153,6 +158,7 @@ pub fn view(state: &State, config: &Config, seat: usize) -> View {
 /// own hidden side).
 pub fn public(state: &State, config: &Config) -> View {
     let mut v = view(state, config, 0);
+    v.public = true;
     v.own = Side::default();
     v.characters = std::array::from_fn(|s| if state.revealed { state.ch(s).id } else { None });
     let none = Arc::new(Worlds::default());

@@ -103,9 +103,7 @@ impl GameScreen for SpiesScreen {
         };
         let told = log::log_lines(&before, &after, applied.actor, &applied.seen, human, session.names());
         // What was heard, in the third person (it is shown after the character's mark).
-        let heard =
-            log::log_lines(&before, &after, applied.actor, &applied.seen, usize::MAX, session.names());
-        for (slot, words) in heard.heard {
+        for (slot, words) in told.heard {
             if slot_team(slot) == Team::Spies
                 && let Some(list) = self.heard.get_mut(slot)
             {

@@ -17,6 +17,8 @@ use tabula_sabotage_spies::state::{
 use tabula_sabotage_spies::tiles::{self, Speech, table};
 use tabula_sabotage_spies::{Config, SabotageSpies, View};
 
+pub use tabula_sabotage_spies::narrate::{arrow, dice_text, said_name, slot_label, tile_name};
+
 use crate::play::session::Session;
 
 /// The concrete game behind a type-erased state, when it is Sabotage (Fowers & Krause).
@@ -165,14 +167,6 @@ impl Table {
     }
 }
 
-/// `Villain 1`, `Spy 2`: a slot before its character is known.
-pub fn slot_label(slot: usize) -> String {
-    match slot {
-        0 | 1 => format!("Villain {}", slot + 1),
-        _ => format!("Spy {}", slot - 1),
-    }
-}
-
 /// The two-letter mark of a character on the map (`Ch`, `CV`), or the slot's (`V1`, `S2`).
 pub fn short(table: &Table, slot: usize) -> String {
     match table.character(slot) {
@@ -197,11 +191,6 @@ fn initial(word: &str) -> char {
 
 // ---------------------------------------------------------------------------------------
 // Tiles in words.
-
-/// A tile's printed name (`Move & Scan`).
-pub fn tile_name(t: TileId) -> &'static str {
-    tiles::printed(t)
-}
 
 /// A tile's text from the data file: what it does.
 pub fn tile_text(t: TileId) -> &'static str {
@@ -252,21 +241,6 @@ pub fn cost_of(table_: &Table, slot: usize, t: TileId) -> Cost {
 /// The direction a die face pays for, in words: `up`, or `no direction`.
 pub fn face_direction(face: u8) -> Option<Dir> {
     table().direction(face)
-}
-
-/// An arrow for a direction.
-pub fn arrow(dir: Dir) -> char {
-    match dir {
-        Dir::Up => '↑',
-        Dir::Right => '→',
-        Dir::Down => '↓',
-        Dir::Left => '←',
-    }
-}
-
-/// The dice on a space of a plan, as `2` or `3+4`.
-pub fn dice_text(dice: &[u8]) -> String {
-    dice.iter().map(u8::to_string).collect::<Vec<_>>().join("+")
 }
 
 // ---------------------------------------------------------------------------------------
@@ -341,18 +315,6 @@ pub fn waiting_words(t: &Table, names: &[String]) -> String {
     }
 }
 
-/// How a declared tile is named to a seat: its name for the own team, what it said to the
-/// other (Move & Scan, Wall Run and Glide all say "scan").
-pub fn said_name(tile: TileId, own: bool) -> String {
-    if own {
-        return tile_name(tile).to_owned();
-    }
-    match table().tile(tile).speech {
-        Speech::Quote(q) => format!("\"{}\"", table().quote(q)),
-        _ => tile_name(tile).to_owned(),
-    }
-}
-
 /// The ending in words, from the person's team.
 pub fn ending_words(t: &Table) -> String {
     match t.view.outcome {
@@ -371,14 +333,7 @@ pub fn verdict(session: &Session) -> Option<String> {
 
 /// Hits the Villains have made and need, hacks the Spies have made and need.
 pub fn track_counts(t: &Table) -> ((u8, u8), (u8, u8)) {
-    let hits_need = t.cfg.hits_to_win();
-    let hacks_need = t.cfg.hacks_to_win();
-    let hits = hits_need.saturating_sub(t.view.hit_track + 1);
-    let hacks = hacks_need.saturating_sub(t.view.hack_track + 1);
-    let won = |team| t.view.outcome == Some(Outcome::Win(team));
-    let hits = if won(Team::Villains) { hits_need } else { hits };
-    let hacks = if won(Team::Spies) { hacks_need } else { hacks };
-    ((hits, hits_need), (hacks, hacks_need))
+    tabula_sabotage_spies::narrate::track_counts(&t.view, &t.cfg)
 }
 
 /// The advanced tiles an own character has unlocked, by name.

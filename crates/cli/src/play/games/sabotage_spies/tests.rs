@@ -161,7 +161,7 @@ fn the_spies_land_hear_what_the_villains_heard_and_never_see_the_villains_plans(
     let found = play_until(&mut app, 7, |app| table(app).view.round >= 3 && in_plan(app));
     assert!(found, "the game ended early");
     let log: Vec<String> = app.session.log().iter().map(|l| l.text.clone()).collect();
-    assert!(log.iter().any(|l| l.contains("declare") && l.contains('"')), "{log:?}");
+    assert!(log.iter().any(|l| l.contains("declar") && l.contains('"')), "{log:?}");
     assert!(log.iter().any(|l| l.contains("plans in secret")), "{log:?}");
     // The Villains' plans are never told to the Spies; their own are.
     let t = table(&app);
