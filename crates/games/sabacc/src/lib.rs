@@ -55,6 +55,7 @@ pub mod showdown;
 pub mod state;
 pub mod tarot;
 pub mod view;
+pub mod words;
 
 use rand::Rng;
 use tabula_core::{
