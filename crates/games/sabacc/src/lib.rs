@@ -46,6 +46,7 @@ pub mod canonical;
 pub mod config;
 pub mod deck;
 pub mod hand;
+pub mod narrate;
 pub mod observation;
 mod policy;
 pub mod pots;
@@ -59,7 +60,7 @@ pub mod words;
 
 use rand::Rng;
 use tabula_core::{
-    ChanceKind, Game, GameSpec, Illegal, InformationKind, Options, OptionsError, ParseActionError,
+    ChanceKind, Game, GameSpec, Illegal, InformationKind, Options, OptionsError, ParseActionError, Said,
     SetupError, Turn, UtilityKind,
 };
 
@@ -255,6 +256,10 @@ impl Game for Sabacc {
 
     fn action_from_index(&self, index: usize) -> Option<Action> {
         Action::from_index(index)
+    }
+
+    fn narrate(&self, before: &View, after: &View, actor: Turn, seen: Option<&str>) -> Vec<Said> {
+        narrate::narrate(&self.cfg, before, after, actor, seen)
     }
 
     fn observe_action(&self, state: &State, action: Action, observer: usize) -> String {

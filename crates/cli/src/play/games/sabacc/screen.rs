@@ -661,7 +661,7 @@ pub fn hand_over_lines(app: &Scene, end: &HandEnd, width: usize) -> (String, Vec
     };
     let good = winners.contains(&me);
     lines.push(Line::from(Span::raw(headline).fg(if good { Color::Green } else { Color::White }).bold()));
-    for text in super::table::pot_sentences(&settlement, &who) {
+    for text in super::table::pot_sentences(&settlement, session.names()) {
         lines.push(Line::raw(format!("  {}", sentence_start(&text))));
     }
     lines.push(Line::raw(""));

@@ -14,7 +14,7 @@ use tabula_core::{DynState, ErasedState, Turn};
 use tabula_sabacc::{Action, Announce, Card, Config, Phase, Rules, Sabacc, Showdown, State, Status, View};
 
 use crate::play::screen::{Choice, Outcome};
-use crate::play::session::{LogLine, Session};
+use crate::play::session::{LogLine, Session, told};
 
 /// The concrete game behind a type-erased state, when it is Sabacc.
 pub fn erased(state: &dyn DynState) -> Option<&ErasedState<Sabacc>> {
@@ -217,7 +217,6 @@ pub struct Tracker {
     results: Vec<i64>,
     said: Vec<String>,
     roll: Option<Roll>,
-    started: bool,
 }
 
 impl Tracker {
@@ -253,6 +252,9 @@ impl Tracker {
         let cfg = before.cfg;
         let me = before.view.player as usize;
         let after_view = erased.concrete_view(me);
+        // The log's lines: the game's own words, the same as the browser's.
+        let said = tabula_sabacc::narrate::narrate(&cfg, &before.view, &after_view, actor, Some(seen));
+        let lines = told(&said, names, me);
         let (b, a) = (&before.view.state, &after_view.state);
         let players = b.players();
         if self.said.len() != players {
@@ -261,34 +263,33 @@ impl Tracker {
         if self.results.len() != players {
             self.results = (0..players).map(|p| result(&cfg, &session_start(&cfg, b), p)).collect();
         }
-        let mut log = Log { names, me, lines: Vec::new() };
-        if !self.started {
-            self.started = true;
-            log.table(hand_start(&cfg, b, names, me));
-        }
         let action = Action::parse(seen, cfg.min_bet).ok();
-        if let Turn::Player(seat) = actor {
-            if let Some(action) = action {
+        match (actor, action) {
+            (Turn::Player(seat), Some(action)) => {
                 if let Some(word) = short_word(&cfg, b, action) {
                     self.said[seat] = word;
                 }
             }
+            (Turn::Chance, Some(Action::Roll(n))) if b.phase == Phase::Roll => {
+                let change = n == cfg.dice.max();
+                self.roll = Some(Roll { hand: b.hand_no, tour: b.tour, dice: n.to_string(), change });
+            }
+            (Turn::Chance, Some(Action::Dice(x, y))) if b.phase == Phase::Roll => {
+                self.roll =
+                    Some(Roll { hand: b.hand_no, tour: b.tour, dice: format!("{x}-{y}"), change: x == y });
+            }
+            _ => {}
+        }
+        // A betting round opens: the first player in the hand bets the minimum, forced.
+        let opening = a.phase == Phase::Bet
+            && a.hand_no == b.hand_no
+            && !matches!(b.phase, Phase::Bet | Phase::Window | Phase::Roll | Phase::Replace);
+        if let Some(opener) = opening.then(|| a.first_active()).flatten() {
+            self.said[opener] = format!("opens {}", a.seats[opener].bet);
         }
         let ended = a.hand_no > b.hand_no || (a.phase == Phase::Over && b.phase != Phase::Over);
         // The record of the hand's end, which the engine keeps as it clears the table.
         let record = a.showdown.filter(|r| ended && r.hand == b.hand_no);
-        let step = Step { b, a, ended: record.as_ref(), actor, action };
-        if let Some(opener) = tell_step(&mut log, &cfg, &step, &mut self.roll) {
-            self.said[opener] = format!("opens {}", a.seats[opener].bet);
-        }
-        // A tie at the showdown: the tied hands were laid down before the sudden-death deal.
-        if a.phase == Phase::Sudden && b.phase != Phase::Sudden {
-            if let Some(rec) = a.showdown.filter(|r| r.hand == a.hand_no) {
-                log.table(tie_line(&cfg, &rec, a.tied, names));
-            }
-        } else if a.phase == Phase::Sudden && a.sudden > b.sudden {
-            log.table("tied again: another sudden-death deal".to_owned());
-        }
         let mut hand_end = None;
         if let Some(record) = record {
             // The results as settled: money before the next deal's mouche or ante (and before
@@ -302,21 +303,11 @@ impl Tracker {
             let gains = now.iter().zip(&self.results).map(|(n, r)| n - r).collect();
             self.results = now.clone();
             let end = HandEnd { hand: b.hand_no, table: after_view.clone(), record, results: now, gains };
-            log.lines.extend(end_lines(&cfg, &end, b, names));
             self.hands.push(end);
             hand_end = Some(self.hands.len() - 1);
             self.said = vec![String::new(); players];
-            let void = a.hand_no.saturating_sub(b.hand_no + 1);
-            if void > 0 {
-                log.table(format!("{void} more hand(s) void: the banker could cover no bet"));
-            }
-            if a.phase == Phase::Over {
-                log.table(session_line(&cfg, a, names));
-            } else {
-                log.table(hand_start(&cfg, a, names, me));
-            }
         }
-        Noted { lines: log.lines, hand_end }
+        Noted { lines, hand_end }
     }
 }
 
@@ -334,98 +325,15 @@ fn session_start(cfg: &Config, state: &State) -> State {
 // ---------------------------------------------------------------------------------------
 // The log.
 
-/// Log lines being written for one step.
-struct Log<'a> {
-    names: &'a [String],
-    me: usize,
-    lines: Vec<LogLine>,
-}
-
-impl Log<'_> {
-    /// A line about `seat`; `text` is written for another seat (`calls`) and turned to the
-    /// person's form (`call`) for the person's seat.
-    fn seat(&mut self, seat: usize, text: &str) {
-        let text = if seat == self.me { you_form(text) } else { text.to_owned() };
-        self.lines.push(LogLine { seat: Some(seat), text });
-    }
-
-    /// A line about the table.
-    fn table(&mut self, text: String) {
-        self.lines.push(LogLine { seat: None, text });
-    }
-
-    fn name(&self, seat: usize) -> &str {
-        self.names.get(seat).map_or("?", String::as_str)
-    }
-}
-
-/// A sentence about another seat turned to the person's form: `calls` → `call`,
-/// `is` → `are`, `has` → `have`; the rest unchanged.
-pub fn you_form(text: &str) -> String {
-    let (verb, rest) = text.split_once(' ').unwrap_or((text, ""));
-    let verb = match verb {
-        "is" => "are".to_owned(),
-        "has" => "have".to_owned(),
-        "goes" => "go".to_owned(),
-        // calls → call, raises → raise, exchanges → exchange: drop the s only.
-        v if v.ends_with('s') && !v.ends_with("ss") => v[..v.len() - 1].to_owned(),
-        v => v.to_owned(),
-    };
-    if rest.is_empty() { verb } else { format!("{verb} {rest}") }
-}
-
 /// One sentence per pot when the hand pot was split into side pots (rules §Side pots),
 /// main pot first: `main pot (24, open to you and b): you`, `side pot 1 (10, open to b): no
-/// hand can win it, to the Sabacc pot`; nothing when there was one pot. `who` names seats.
-pub fn pot_sentences(
-    settlement: &tabula_sabacc::Settlement,
-    who: &dyn Fn(&[usize]) -> String,
-) -> Vec<String> {
-    let pots = settlement.pots.as_slice();
-    if pots.len() < 2 {
-        return Vec::new();
-    }
-    let seats = |mask: u32| (0..32).filter(|p| mask >> p & 1 == 1).collect::<Vec<usize>>();
-    pots.iter()
-        .enumerate()
-        .map(|(i, pot)| {
-            let name = if i == 0 { "main pot".to_owned() } else { format!("side pot {i}") };
-            let open = who(&seats(pot.eligible));
-            match seats(pot.winners).as_slice() {
-                [] => {
-                    format!("{name} ({}, open to {open}): no hand can win it, to the Sabacc pot", pot.amount)
-                }
-                winners => format!("{name} ({}, open to {open}): {}", pot.amount, who(winners)),
-            }
-        })
+/// hand can win it, to the Sabacc pot`; nothing when there was one pot. The game's own
+/// words ([`tabula_sabacc::narrate::pot_sentences`]), with `names`.
+pub fn pot_sentences(settlement: &tabula_sabacc::Settlement, names: &[String]) -> Vec<String> {
+    tabula_sabacc::narrate::pot_sentences(settlement)
+        .into_iter()
+        .map(|t| tabula_core::Said::table(t).words(names, None))
         .collect()
-}
-
-/// `you`, `greedy-1 and greedy-2`, `a, b and c`.
-fn names_list(seats: &[usize], names: &[String]) -> String {
-    let named: Vec<&str> = seats.iter().map(|&p| names.get(p).map_or("?", String::as_str)).collect();
-    match named.as_slice() {
-        [] => "nobody".to_owned(),
-        [one] => (*one).to_owned(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
-}
-
-/// The line that opens a hand: who deals, what everyone paid.
-fn hand_start(cfg: &Config, state: &State, names: &[String], me: usize) -> String {
-    let seat = state.dealer as usize;
-    let dealer = names.get(seat).map_or("?", String::as_str);
-    let number = format!("hand {} of {}", state.hand_no + 1, cfg.hands);
-    let says = |text: &str| if seat == me { you_form(text) } else { text.to_owned() };
-    match cfg.rules {
-        Rules::BlackKnight => format!("{number}: {dealer} {}", says("holds the bank")),
-        Rules::Canonical if cfg.points() => format!("{number}: {dealer} {}", says("deals four cards each")),
-        Rules::Canonical => format!("{number}: {dealer} {}; everyone antes {}", says("deals"), cfg.min_bet),
-        Rules::Tarot if cfg.mouche > 0 => {
-            format!("{number}: {dealer} {}; everyone pays the mouche ({})", says("deals"), cfg.mouche)
-        }
-        Rules::Tarot => format!("{number}: {dealer} {}", says("deals")),
-    }
 }
 
 /// A seat's last move in a word or two, for the table's "last" column.
@@ -455,345 +363,6 @@ fn short_word(cfg: &Config, before: &State, action: Action) -> Option<String> {
         Action::Hit => "hits".to_owned(),
         Action::Card(_) | Action::Roll(_) | Action::Dice(..) => return None,
     })
-}
-
-/// The card at `pos` of `seat`'s hand as the view shows it: `T21`, or `card 2` when hidden.
-fn card_at(state: &State, seat: usize, pos: u8) -> String {
-    let hand = &state.seats[seat].hand;
-    match (pos as usize) < hand.len() {
-        true if !hand.card(pos as usize).is_hidden() => hand.card(pos as usize).to_string(),
-        _ => format!("card {}", pos + 1),
-    }
-}
-
-/// The cards of a hand as the view shows them, `?` for those hidden: `T21 3c ?`.
-fn cards_text(cards: &[Card]) -> String {
-    cards.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
-}
-
-/// One step as the person's seat saw it.
-struct Step<'a> {
-    /// The view before.
-    b: &'a State,
-    /// The view after.
-    a: &'a State,
-    /// When the step ended a hand: the view's record of its end (the cards laid down).
-    ended: Option<&'a Showdown>,
-    /// Who acted.
-    actor: Turn,
-    /// What was played, as the seat saw it (`None` for a card it did not see).
-    action: Option<Action>,
-}
-
-/// The log lines of one step, from the person's views before and after it. Returns the
-/// seat that opened a betting round with its forced bet, if one did.
-fn tell_step(log: &mut Log<'_>, cfg: &Config, step: &Step<'_>, roll: &mut Option<Roll>) -> Option<usize> {
-    let Step { b, a, ended, actor, action } = *step;
-    let me = log.me;
-    match actor {
-        Turn::Player(seat) => {
-            if let Some(action) = action {
-                tell_move(log, cfg, step, seat, action);
-            }
-        }
-        Turn::Chance => match (b.phase, action) {
-            (Phase::Roll, Some(Action::Roll(n))) => {
-                let change = n == cfg.dice.max();
-                let text = if change {
-                    format!("rolls {n}: the cards change (mouche {} each)", cfg.mouche)
-                } else {
-                    format!("rolls {n}: no change")
-                };
-                log.seat(b.dealer as usize, &text);
-                *roll = Some(Roll { hand: b.hand_no, tour: b.tour, dice: n.to_string(), change });
-            }
-            (Phase::Roll, Some(Action::Dice(x, y))) => {
-                let change = x == y;
-                let text = if change {
-                    format!("rolls {x}-{y}: a double, the shift!")
-                } else {
-                    format!("rolls {x}-{y}: no shift")
-                };
-                log.seat(b.dealer as usize, &text);
-                *roll = Some(Roll { hand: b.hand_no, tour: b.tour, dice: format!("{x}-{y}"), change });
-            }
-            (Phase::Replace, _) => tell_replacement(log, b, a),
-            (Phase::StudCard, Some(Action::Card(card))) => {
-                log.table(format!("a new communal card: {card}"));
-            }
-            (Phase::OfferCard | Phase::DrawCard | Phase::HitCard, Some(Action::Card(card)))
-                if b.actor as usize == me =>
-            {
-                log.seat(me, &format!("gets {card}"));
-            }
-            (Phase::ExchangeCard, Some(Action::Card(card))) if b.actor as usize == me => {
-                log.seat(me, &format!("gets {card}"));
-            }
-            (Phase::BankerCard, Some(Action::Card(card))) => {
-                log.seat(b.dealer as usize, &format!("draws {card} (the banker)"));
-            }
-            (Phase::Sudden, Some(Action::Card(card))) => {
-                // Sudden-death cards are dealt face up, one each in turn; the last one ends
-                // the deal (and the hand, when it decides), so it goes to the last tied seat.
-                let got = |p: usize| a.seats[p].hand.len() > b.seats[p].hand.len();
-                let seat = match ended.is_some() || a.sudden > b.sudden {
-                    true => b.order().filter(|&p| b.tied >> p & 1 == 1).last(),
-                    false => (0..a.players()).find(|&p| got(p)),
-                };
-                if let Some(seat) = seat {
-                    log.seat(seat, &format!("gets {card} (sudden death)"));
-                }
-            }
-            _ => {}
-        },
-        Turn::Terminal => {}
-    }
-    // The deal is done: the cards each seat holds as the person sees them.
-    if b.phase == Phase::Deal && a.phase != Phase::Deal && a.hand_no == b.hand_no {
-        let mine = &a.seats[me].hand;
-        if !mine.is_empty() {
-            log.seat(me, &format!("is dealt {}", cards_text(mine.cards())));
-        }
-        let shown: Vec<String> = (0..a.players())
-            .filter(|&p| p != me && !a.seats[p].hand.is_empty())
-            .filter_map(|p| {
-                let up: Vec<String> = a.seats[p]
-                    .hand
-                    .cards()
-                    .iter()
-                    .filter(|c| !c.is_hidden())
-                    .map(|c| c.to_string())
-                    .collect();
-                (!up.is_empty()).then(|| format!("{} {}", log.name(p), up.join(" ")))
-            })
-            .collect();
-        if !shown.is_empty() {
-            log.table(format!("face up: {}", shown.join(", ")));
-        }
-        if !a.communal.is_empty() {
-            log.table(format!("communal: {}", cards_text(&a.communal.cards().collect::<Vec<_>>())));
-        }
-    }
-    // Black Knight: a hand over 23 busts at once, shown.
-    if cfg.rules == Rules::BlackKnight && a.hand_no == b.hand_no {
-        for p in 0..a.players() {
-            let busted = b.seats[p].active() && !a.seats[p].active() && !a.seats[p].hand.is_empty();
-            if busted && p != a.dealer as usize {
-                let words = hand_brief(cfg, a.seats[p].hand.cards(), &[]).unwrap_or_default();
-                log.seat(p, &format!("busts with {words}: the bet goes to the banker"));
-            }
-        }
-    }
-    // A betting round opens: the first player in the hand bets the minimum, forced.
-    let opening = a.phase == Phase::Bet
-        && a.hand_no == b.hand_no
-        && !matches!(b.phase, Phase::Bet | Phase::Window | Phase::Roll | Phase::Replace);
-    let opener = if opening { a.first_active() } else { None };
-    if let Some(opener) = opener {
-        log.seat(opener, &format!("opens the betting with {} (forced)", a.seats[opener].bet));
-    }
-    opener
-}
-
-/// A player's move in words.
-fn tell_move(log: &mut Log<'_>, cfg: &Config, step: &Step<'_>, seat: usize, action: Action) {
-    let Step { b, a, ended, .. } = *step;
-    let mouche = if cfg.escalating { cfg.mouche * i32::from(b.tour) } else { cfg.mouche };
-    let tarot = cfg.rules == Rules::Tarot;
-    let text = match action {
-        Action::Call => {
-            let need = b.level - b.seats[seat].bet;
-            if need == 0 {
-                "stays (nothing to add)".to_owned()
-            } else {
-                format!("calls {need} (bet {})", b.level)
-            }
-        }
-        Action::Raise(_) | Action::RaiseMax => {
-            let by = a.level - b.level;
-            let fee = if tarot && mouche > 0 { format!(", mouche {mouche}") } else { String::new() };
-            format!("raises by {by} (bet {}{fee})", a.level)
-        }
-        Action::Fold if mouche > 0 => format!("folds (mouche {mouche})"),
-        Action::Fold => "folds".to_owned(),
-        Action::Block(i) => format!("blocks {}", card_at(a, seat, i)),
-        Action::Unblock(i) => format!("unblocks {}", card_at(a, seat, i)),
-        Action::Ready if seat == log.me => "is ready for the roll".to_owned(),
-        Action::Ready => return,
-        Action::Announce(Announce::Continue) => "goes on (continue)".to_owned(),
-        Action::Announce(Announce::See) => "wants to see".to_owned(),
-        Action::Announce(Announce::Fold) => "folds".to_owned(),
-        Action::Announce(Announce::Sabacc) => {
-            // The cards are laid down: on the table after the step, or in the record of the
-            // hand's end.
-            let (cards, communal): (&[Card], Vec<Card>) = match ended {
-                Some(rec) => (rec.seats()[seat].cards(), rec.communal().to_vec()),
-                None => (a.seats[seat].hand.cards(), a.communal.cards().collect()),
-            };
-            let words = hand_brief(cfg, cards, &communal).unwrap_or_default();
-            if is_sabacc(cfg, cards, &communal) {
-                format!("lays down a Sabacc: {} — {words}", cards_text(cards))
-            } else {
-                format!(
-                    "lays down {} — {words}: a false Sabacc, five mouches to the Sabacc pot",
-                    cards_text(cards)
-                )
-            }
-        }
-        Action::Take => "takes the card offered".to_owned(),
-        Action::Decline => "declines the card offered".to_owned(),
-        Action::Discard(i) => format!("discards {}", card_at(b, seat, i)),
-        Action::Show(i) => format!("turns {} face up", card_at(a, seat, i)),
-        Action::Field(i) => format!("puts {} in the interference field", card_at(a, seat, i)),
-        Action::Draw => "draws a card".to_owned(),
-        Action::Trade(i) => format!("trades {}", card_at(b, seat, i)),
-        Action::Stand => "stands".to_owned(),
-        Action::CallHand => "calls the hand: a last betting round, then the showdown".to_owned(),
-        Action::Exchange(0) => "keeps all four cards".to_owned(),
-        Action::Exchange(m) => {
-            let list: Vec<String> =
-                (0..4u8).filter(|i| m >> i & 1 == 1).map(|i| card_at(b, seat, i)).collect();
-            format!("exchanges {}", list.join(", "))
-        }
-        Action::Bet(k) => format!("bets {}", i32::from(k) * cfg.min_bet),
-        Action::Hit => "hits".to_owned(),
-        Action::Card(_) | Action::Roll(_) | Action::Dice(..) => return,
-    };
-    log.seat(seat, &text);
-}
-
-/// A change in progress: the card just replaced, when the person sees either card.
-fn tell_replacement(log: &mut Log<'_>, b: &State, a: &State) {
-    for p in 0..a.players() {
-        let (old, new) = (&b.seats[p].hand, &a.seats[p].hand);
-        for i in 0..old.len().min(new.len()) {
-            if old.pending >> i & 1 == 1 && new.pending >> i & 1 == 0 {
-                let (was, now) = (old.card(i), new.card(i));
-                if !now.is_hidden() || !was.is_hidden() {
-                    log.seat(p, &format!("gets {now} for {was}"));
-                }
-                return;
-            }
-        }
-    }
-    for i in 0..a.communal.len() {
-        if b.communal.pending >> i & 1 == 1 && a.communal.pending >> i & 1 == 0 {
-            log.table(format!("the communal {} is replaced by {}", b.communal.card(i), a.communal.card(i)));
-        }
-    }
-}
-
-/// The line that says who tied at a showdown, and with what (the hands laid down, in the
-/// record of the showdown).
-fn tie_line(cfg: &Config, rec: &Showdown, tied: u32, names: &[String]) -> String {
-    let seats: Vec<usize> = (0..rec.seats().len()).filter(|&p| tied >> p & 1 == 1).collect();
-    let words = seats
-        .first()
-        .and_then(|&p| hand_brief(cfg, rec.seats()[p].cards(), rec.communal()))
-        .map(|w| format!(" with {w}"))
-        .unwrap_or_default();
-    format!("{} tie{words}: sudden death, three new cards each, face up", names_list(&seats, names))
-}
-
-/// The lines that tell how a hand ended.
-fn end_lines(cfg: &Config, end: &HandEnd, before: &State, names: &[String]) -> Vec<LogLine> {
-    let state = &end.table.state;
-    let rec = &end.record;
-    let mut lines = Vec::new();
-    let words = |p: usize| hand_brief(cfg, rec.seats()[p].cards(), rec.communal());
-    let winners = end.winners();
-    let me = end.table.player as usize;
-    let me_form = |p: usize, text: String| LogLine { seat: Some(p), text: you_or(p == me, text) };
-    let settlement = rec.settlement;
-    match cfg.rules {
-        Rules::BlackKnight => {
-            let banker = rec.dealer as usize;
-            if let Some(w) = words(banker) {
-                lines.push(me_form(banker, format!("has {w} (the bank)")));
-            }
-            for p in (0..state.players()).filter(|&p| p != banker && end.gains[p] != 0) {
-                let gain = end.gains[p];
-                let text =
-                    if gain > 0 { format!("wins {gain} from the bank") } else { format!("loses {}", -gain) };
-                lines.push(me_form(p, text));
-            }
-        }
-        Rules::Canonical if cfg.points() => {
-            for p in (0..state.players()).filter(|&p| !rec.seats()[p].cards().is_empty()) {
-                let best = if winners.contains(&p) { " (best hand, +10)" } else { "" };
-                let w = words(p).unwrap_or_default();
-                lines.push(me_form(p, format!("scores {}{best} with {w}", signed(end.gains[p] as i32))));
-            }
-        }
-        _ => {
-            if cfg.rules == Rules::Canonical {
-                for p in (0..state.players()).filter(|&p| before.seats[p].active()) {
-                    if let Some(w) = words(p).filter(|w| w.contains("bomb-out")) {
-                        lines.push(me_form(
-                            p,
-                            format!("has {w}: the hand pot's worth goes to the Sabacc pot"),
-                        ));
-                    }
-                }
-            }
-            if winners.is_empty() {
-                let why = if cfg.rules == Rules::Canonical {
-                    "every hand bombed out"
-                } else {
-                    "every hand is over 23"
-                };
-                lines.push(LogLine {
-                    seat: None,
-                    text: format!("nobody wins: {why}; the bets go to the Sabacc pot"),
-                });
-            } else {
-                let who = names_list(&winners, names);
-                let verb = if winners.len() > 1 {
-                    "share"
-                } else if winners == [me] {
-                    "win"
-                } else {
-                    "wins"
-                };
-                let mut text = format!("{who} {verb} the hand pot ({})", settlement.pot);
-                if settlement.sabacc > 0 {
-                    text.push_str(&format!(" and the Sabacc pot ({})", settlement.sabacc));
-                }
-                match winners.first().and_then(|&p| words(p)) {
-                    Some(w) => text.push_str(&format!(" with {w}")),
-                    None => text.push_str(" without showing"),
-                }
-                lines.push(LogLine { seat: None, text });
-                for text in pot_sentences(&settlement, &|seats: &[usize]| names_list(seats, names)) {
-                    lines.push(LogLine { seat: None, text: format!("  {text}") });
-                }
-            }
-        }
-    }
-    for p in 0..state.players() {
-        let (was, now) = (&before.seats[p], &state.seats[p]);
-        if was.status != Status::Out && now.status == Status::Out {
-            lines.push(me_form(p, "is out of the session: the cave is spent".to_owned()));
-        } else if now.bought > was.bought {
-            lines.push(me_form(p, format!("buys a new cave ({})", cfg.buy_in)));
-        }
-    }
-    lines
-}
-
-/// `text` (written for another seat) in the person's form when `you`.
-fn you_or(you: bool, text: String) -> String {
-    if you { you_form(&text) } else { text }
-}
-
-/// The line at the end of the session: each seat's result.
-fn session_line(cfg: &Config, state: &State, names: &[String]) -> String {
-    let parts: Vec<String> = (0..state.players())
-        .map(|p| {
-            format!("{} {}", names.get(p).map_or("?", String::as_str), signed(result(cfg, state, p) as i32))
-        })
-        .collect();
-    format!("the session is over: {}", parts.join(", "))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1273,19 +842,4 @@ pub fn verdict(session: &Session) -> Option<String> {
         n if n > 0 => format!("you won {n}"),
         n => format!("you lost {}", -n),
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn sentences_turn_to_the_person() {
-        assert_eq!(you_form("calls 4 (bet 6)"), "call 4 (bet 6)");
-        assert_eq!(you_form("raises by 2"), "raise by 2");
-        assert_eq!(you_form("is ready for the roll"), "are ready for the roll");
-        assert_eq!(you_form("exchanges 7-sabres"), "exchange 7-sabres");
-        assert_eq!(you_form("has lost"), "have lost");
-        assert_eq!(you_form("wins 4"), "win 4");
-    }
 }

@@ -255,7 +255,7 @@ fn a_whole_session_by_keys_against_random_reaches_the_final_screen() {
     let total: i64 = view.state.seats.iter().map(|s| i64::from(s.stack) - i64::from(s.bought)).sum();
     assert_eq!(total, 0);
     let log = app.session.log();
-    assert!(log.iter().any(|l| l.text.starts_with("hand 1 of 3")), "{log:?}");
+    assert!(log.iter().any(|l| l.text.contains("hand 1 of 3")), "{log:?}");
     assert!(log.iter().any(|l| l.text.starts_with("the session is over")), "{log:?}");
     // The record replays to the same result.
     let text = std::fs::read_to_string(&record).unwrap();
@@ -755,18 +755,17 @@ fn side_pots_are_told_one_by_one() {
         ]
     }))
     .unwrap();
-    let names = ["you", "medium-1", "medium-2"];
-    let who = |seats: &[usize]| seats.iter().map(|&p| names[p]).collect::<Vec<_>>().join(" and ");
-    let told = sabacc::pot_sentences(&settlement, &who);
+    let names = ["you".to_owned(), "medium-1".to_owned(), "medium-2".to_owned()];
+    let told = sabacc::pot_sentences(&settlement, &names);
     assert_eq!(
         told,
         [
-            "main pot (12, open to you and medium-1 and medium-2): you",
+            "main pot (12, open to you, medium-1 and medium-2): you",
             "side pot 1 (14, open to medium-1 and medium-2): medium-1",
             "side pot 2 (4, open to medium-2): no hand can win it, to the Sabacc pot",
         ]
     );
     let one: tabula_sabacc::Settlement =
         serde_json::from_value(json!({"winners": 1, "pot": 30, "sabacc": 0})).unwrap();
-    assert!(sabacc::pot_sentences(&one, &who).is_empty(), "one pot needs no detail");
+    assert!(sabacc::pot_sentences(&one, &names).is_empty(), "one pot needs no detail");
 }
