@@ -265,6 +265,11 @@ export async function showTable(main, id) {
     return (last?.seats ?? []).map((s) => (s.kind === 'bot' ? s.label ?? `${s.name} (bot)` : s.name || `seat ${s.seat + 1}`));
   }
 
+  /** The names the log tells: a bot by its first name alone ("Sasha"), as the seats show who it is. */
+  function logNames() {
+    return names().map((n, i) => (last?.seats[i]?.kind === 'bot' ? n.replace(/ \(.*\)$/, '') : n));
+  }
+
   function drawClocks() {
     if (!last) return;
     for (const el of document.querySelectorAll('[data-grace]')) {
@@ -448,7 +453,8 @@ export async function showTable(main, id) {
     const atBottom = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
     // Only the new entries are described (a long game's log is not redrawn at every move);
     // after an undo, or when a name changed, it is redrawn whole.
-    const key = JSON.stringify(who);
+    const told = logNames();
+    const key = JSON.stringify(told);
     const shown = logged.length;
     if (key !== loggedNames || u.history.length < shown ||
         (shown > 0 && JSON.stringify(u.history[shown - 1]) !== logged[shown - 1])) {
@@ -458,7 +464,7 @@ export async function showTable(main, id) {
     }
     for (let i = logged.length; i < u.history.length; i++) {
       const e = u.history[i];
-      log.append(logItem(e, who, r, u.seat));
+      log.append(logItem(e, told, r, u.seat));
       logged.push(JSON.stringify(e));
     }
     if (atBottom) log.scrollTop = log.scrollHeight;
@@ -605,6 +611,7 @@ export function logItem(e, names, r, you) {
  * A verb of the third person singular in the second person (as the engine's
  * `second_person`): `leaps` → `leap`, `has` → `have`, `carries` → `carry`.
  * @param {string} verb
+ * @returns {string}
  */
 function secondPerson(verb) {
   // A verb with punctuation after it (`plans:`) keeps it.

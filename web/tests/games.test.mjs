@@ -16,11 +16,11 @@ import {
  * result reads in words.
  */
 const PLAYED = {
-  'sabotage-pipes': { options: { rounds: 2 }, seats: 2, words: /Final points: .+ \d+, .+ \d+ \(round 1 \d+–\d+, round 2 \d+–\d+\)/ },
-  abagio: { options: {}, seats: 2, words: /all twelve frogs into the pond|A draw: the turn limit/ },
-  sabacc: { options: { players: 2, hands: 3 }, seats: 2, words: /Money won or lost over the session: .+ [+-]?\d+, .+ [+-]?\d+\./ },
-  abilene: { options: { players: 3, short_game: 2, placement: 'random' }, seats: 3, words: /Places: 1st .+ \((-?\$[\d,]+|bankrupt)\), 2nd .+, 3rd / },
-  'sabotage-spies': { options: { players: 2, intro: true, round_limit: 10 }, seats: 2, words: /The Spies win: they hacked|The Villains win: they hit|A draw: \d+ rounds passed/ },
+  'sabotage-pipes': { options: { rounds: 2 }, seats: 2, effect: /\(value \d+→\d+\)|removing/, words: /Final points: .+ \d+, .+ \d+ \(round 1 \d+–\d+, round 2 \d+–\d+\)/ },
+  abagio: { options: {}, seats: 2, effect: /back to the root|covering/, words: /all twelve frogs into the pond|A draw: the turn limit/ },
+  sabacc: { options: { players: 2, hands: 3 }, seats: 2, effect: /the hand pot|nobody wins/, words: /Money won or lost over the session: .+ [+-]?\d+, .+ [+-]?\d+\./ },
+  abilene: { options: { players: 3, short_game: 2, placement: 'random' }, seats: 3, effect: /stealing|sells cow|Abilene with/, words: /Places: 1st .+ \((-?\$[\d,]+|bankrupt)\), 2nd .+, 3rd / },
+  'sabotage-spies': { options: { players: 2, intro: true, round_limit: 10 }, seats: 2, effect: /declares|says "|is found|is revealed/, words: /The Spies win: they hacked|The Villains win: they hit|A draw: \d+ rounds passed/ },
 };
 
 let browser;
@@ -90,6 +90,8 @@ for (const [id, how] of Object.entries(PLAYED)) {
     assert.match(over, /win|draw|lose/i);
     assert.match(over, how.words, 'the result in the game\'s words');
     assert.doesNotMatch(over, /Scores:|\d\.\d{3}/, 'no raw returns');
+    // The log tells what moves did, in the game's own words (the same as the terminal's).
+    assert.match(await page.textContent('#log') ?? '', how.effect, 'the log tells the moves\' effects');
     await noSeriousA11y(page, `${id}'s table once the game is over`);
     const bots = [...(await page.textContent('#seats') ?? '').matchAll(/(\w+) \(random bot\)/g)].map((m) => m[1]);
     assert.equal(bots.length, how.seats - 1, 'each bot is named');
