@@ -5,7 +5,7 @@ import { h, s, fill } from './dom.js';
 import { api, game, createTable } from './api.js';
 import { renderer } from './games/index.js';
 import { go, crumb, connection } from './nav.js';
-import { logItem } from './table.js';
+import { logItem, markLast } from './table.js';
 
 /**
  * @param {HTMLElement} main
@@ -85,9 +85,11 @@ export async function showReplay(main, id, params) {
     const frame = rep.steps[step];
     board.replaceChildren();
     try {
-      r.render(board, {
+      const scene = {
         view: frame.view, seat, legal: [], turn: frame.turn, names, options: rep.options, replay: true, act: () => {},
-      });
+      };
+      r.render(board, scene);
+      markLast(board, r, rep.history.slice(0, step), scene);
     } catch (e) {
       board.append(h('p', { class: 'error' }, `The board cannot be drawn: ${e instanceof Error ? e.message : e}`));
     }

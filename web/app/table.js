@@ -398,6 +398,7 @@ export async function showTable(main, id) {
     };
     try {
       r.render(board, scene);
+      markLast(board, r, u.history, scene);
     } catch (e) {
       board.append(h('p', { class: 'error' }, `The board cannot be drawn: ${e instanceof Error ? e.message : e}`));
       console.warn(e);
@@ -589,6 +590,25 @@ export async function showTable(main, id) {
     document.title = title;
     info = /** @type {any} */ (null);
   };
+}
+
+/**
+ * Marks on the board what the last move (a seat's, as this seat saw it) touched, with the
+ * renderer's `last` hook: the squares left and reached, the card played, the seat that
+ * moved. The page's style draws the mark, and pulses it once unless motion is reduced.
+ * @param {Element} board
+ * @param {import('./games/index.js').Renderer} r
+ * @param {import('./games/index.js').Entry[]} history
+ * @param {import('./games/index.js').Scene} scene
+ */
+export function markLast(board, r, history, scene) {
+  if (!r.last) return;
+  let k = history.length - 1;
+  while (k >= 0 && typeof history[k].actor !== 'number') k--;
+  if (k < 0) return;
+  for (const selector of r.last(history[k], scene)) {
+    for (const el of board.querySelectorAll(selector)) el.classList.add('last-move');
+  }
 }
 
 /**

@@ -106,6 +106,15 @@ for (const [id, how] of Object.entries(PLAYED)) {
     assert.match(await page.textContent('#step'), /^step 1 of/);
     await page.keyboard.press('End');
     assert.equal(await page.textContent('#step'), end);
+    // The last move is marked on the board: stepping from the start finds a step that shows it.
+    await page.keyboard.press('Home');
+    let marked = false;
+    for (let k = 0; k < 120 && !marked; k++) {
+      await page.keyboard.press('ArrowRight');
+      marked = (await page.$('#board .last-move')) !== null;
+    }
+    assert.ok(marked, 'a move is marked on the board');
+    await page.keyboard.press('End');
     await noSeriousA11y(page, `${id}'s replay`);
     if (id === 'abagio') {
       // From a step of the replay, play on against bots: a new table at that position.

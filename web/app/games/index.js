@@ -35,6 +35,8 @@
  *   one log line in words
  * @property {(action: string) => string} [label]
  *   a legal move's label in the move list (its notation otherwise)
+ * @property {(entry: Entry, scene: Scene) => string[]} [last]
+ *   the board's elements the last move touched, as CSS selectors (marked by the page)
  * @property {(scene: Scene) => string | null} [result]
  *   the game's end in words (money, points, places), for the table's banner
  */

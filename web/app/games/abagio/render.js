@@ -607,4 +607,19 @@ function result(scene) {
   return `${n(w)} brought all twelve frogs into the pond; ${n(1 - w)} had ${st.pond[1 - w]}.`;
 }
 
-export default { render, describe, label, result };
+/**
+ * The places the last move touched: a leap's square left and square reached, the square
+ * the Top Frog went on.
+ * @param {import('../index.js').Entry} entry
+ * @returns {string[]}
+ */
+function last(entry) {
+  const a = entry.action;
+  if (typeof entry.actor !== 'number' || !a) return [];
+  const top = /^top (\d+)$/.exec(a);
+  if (top) return [`[data-place="${top[1]}"]`];
+  const l = parseLeap(a, entry.actor === 1 ? 'p' : 'r');
+  return l ? [`[data-place="${l.from}"]`, `[data-place="${l.to}"]`] : [];
+}
+
+export default { render, describe, label, result, last };

@@ -215,6 +215,7 @@ const renderer = {
   describe(entry, names) {
     return describeEntry(entry, names);
   },
+  last,
 };
 
 /**
@@ -232,6 +233,20 @@ function result(scene) {
   return `Places: ${standing.map((/** @type {any} */ x, /** @type {number} */ i) =>
     `${place[i]} ${scene.names[x.p] ?? `seat ${x.p + 1}`} (${x.out !== null ? 'bankrupt' : dollars(x.net)})`).join(', ')}.`;
 }
+
+/**
+ * The fields the last move touched: a cow's or a cowboy's field left and reached, a piece
+ * placed.
+ * @param {import('../index.js').Entry} entry
+ * @returns {string[]}
+ */
+function last(entry) {
+  const a = entry.action ?? '';
+  const m = /^(?:cow|boy) (\S+) (\S+) \d+$/.exec(a) ?? /^place (\S+)$/.exec(a);
+  if (typeof entry.actor !== 'number' || !m) return [];
+  return m.slice(1).map((f) => `[data-field="${f}"]`);
+}
+
 
 export default renderer;
 

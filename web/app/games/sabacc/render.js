@@ -384,6 +384,7 @@ const renderer = {
   describe(entry, names) {
     return describeEntry(entry, names);
   },
+  last,
 };
 
 /**
@@ -401,6 +402,16 @@ function result(scene) {
   const list = rows.map((/** @type {{p: number, r: number}} */ x) => `${scene.names[x.p] ?? `seat ${x.p + 1}`} ${x.r > 0 ? '+' : ''}${x.r}`).join(', ');
   return points ? `Points at the end: ${list}.` : `Money won or lost over the session: ${list}.`;
 }
+
+/**
+ * The seat that made the last move.
+ * @param {import('../index.js').Entry} entry
+ * @returns {string[]}
+ */
+function last(entry) {
+  return typeof entry.actor === 'number' ? [`[data-seat="${entry.actor}"]`] : [];
+}
+
 
 export default renderer;
 

@@ -266,7 +266,7 @@ function roofSvg(roof, side, o) {
     const x = x0 + (i % 3) * cell;
     const y = y0 + Math.floor(i / 3) * cell;
     const card = roof[i];
-    const g = s('g', { class: 'sp-square' });
+    const g = s('g', { class: 'sp-square', 'data-square': LETTERS[i] });
     g.append(s('rect', { x: x + 2, y: y + 2, width: cell - 4, height: cell - 4, rx: 8, class: 'sp-slot' }));
     if (card) {
       g.append(cardFace(card, x + 5, y + 5, cell - 10, cell - 10));
@@ -479,7 +479,7 @@ function render(root, scene) {
       : (v.players === 4 ? 'Their team’s roof' : `${names[1 - own] ?? 'Their'}’s roof`);
     const members = [t, t + 2].filter((i) => i < v.players);
     const val = v.values[t];
-    return h('figure', { class: `sp-roofbox${t === own ? ' mine' : ''}`, 'data-roof': side },
+    return h('figure', { class: `sp-roofbox${t === own ? ' mine' : ''}`, 'data-roof': side, 'data-team': String(t) },
       h('figcaption', {},
         h('strong', {}, title), ' ',
         h('span', { class: 'sp-members' }, members.flatMap((m, i) => [i ? ' + ' : '', seatTag(m, names)])),
@@ -654,7 +654,7 @@ function spectatorTable(root, scene, view) {
     const members = [t, t + 2].filter((i) => i < v.players);
     const title = `${teamName(v, names, t)}’s roof`;
     const val = v.values[t];
-    return h('figure', { class: 'sp-roofbox', 'data-roof': String(t) },
+    return h('figure', { class: 'sp-roofbox', 'data-roof': String(t), 'data-team': String(t) },
       h('figcaption', {},
         h('strong', {}, v.players === 4 ? `Team ${t + 1}’s roof:` : 'Roof of'), ' ',
         h('span', { class: 'sp-members' }, members.flatMap((m, i) => [i ? ' + ' : '', seatTag(m, names)])),
@@ -757,4 +757,21 @@ function result(scene) {
   return `Final points: ${teamName(v, scene.names, own)} ${v.totals[own]}, ${teamName(v, scene.names, 1 - own)} ${v.totals[1 - own]}${rounds ? ` (${rounds})` : ''}.`;
 }
 
-export default { render, describe, label, result };
+/**
+ * The roof square the last card went on (or was taken from).
+ * @param {import('../index.js').Entry} entry
+ * @returns {string[]}
+ */
+function last(entry) {
+  const a = entry.action ?? '';
+  if (typeof entry.actor !== 'number') return [];
+  const team = entry.actor % 2;
+  const roof = (/** @type {string} */ side) => (side === 'opp' ? 1 - team : team);
+  const letter = /^([A-I])[a-z] (own|opp)$/.exec(a);
+  const placed = /^(?:[XW][a-z]|dem) ([A-I])$/.exec(a);
+  const sab = /^sab (own|opp) ([A-I])$/.exec(a);
+  const at = letter ? [roof(letter[2]), letter[1]] : placed ? [team, placed[1]] : sab ? [roof(sab[1]), sab[2]] : null;
+  return at ? [`[data-team="${at[0]}"] [data-square="${at[1]}"]`] : [];
+}
+
+export default { render, describe, label, result, last };

@@ -1455,6 +1455,7 @@ const renderer = {
   describe,
   label,
   result,
+  last,
 };
 
 /**
@@ -1471,5 +1472,16 @@ function result(scene) {
     ? `The Spies win: they hacked the Doomsday Machines ${intro ? 5 : 8} times.`
     : `The Villains win: they hit the Spies ${intro ? 4 : 5} times.`;
 }
+
+/**
+ * The rooms the last move named (a start, an aim, a build, a piece of the map).
+ * @param {import('../index.js').Entry} entry
+ * @returns {string[]}
+ */
+function last(entry) {
+  if (typeof entry.actor !== 'number' || !entry.action) return [];
+  return [...new Set(entry.action.match(/\b[a-d][1-4]\b/g) ?? [])].map((r) => `[data-room="${r}"]`);
+}
+
 
 export default renderer;
