@@ -77,8 +77,12 @@ export async function showReplay(main, id, params) {
         h('h2', {}, 'Log'), log,
         said.length ? [h('h2', {}, 'Chat'), chat] : null)));
 
+  /** The step shown before: stepping forward by one slides the move. */
+  let shown = step;
+
   /** @param {number} k */
   function show(k) {
+    shown = step;
     step = Math.min(Math.max(k, 0), last);
     slider.value = String(step);
     where.textContent = `step ${step} of ${last}`;
@@ -89,7 +93,7 @@ export async function showReplay(main, id, params) {
         view: frame.view, seat, legal: [], turn: frame.turn, names, options: rep.options, replay: true, act: () => {},
       };
       r.render(board, scene);
-      markLast(board, r, rep.history.slice(0, step), scene);
+      markLast(board, r, rep.history.slice(0, step), scene, step === shown + 1);
     } catch (e) {
       board.append(h('p', { class: 'error' }, `The board cannot be drawn: ${e instanceof Error ? e.message : e}`));
     }

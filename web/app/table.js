@@ -286,6 +286,8 @@ export async function showTable(main, id) {
     }
   }
 
+  /** The moves drawn on the board so far: a move that comes after them slides. */
+  let shownMoves = 0;
   /** Whether it was your move at the last update (a new turn is announced once). */
   let wasYours = false;
   /** Whether the page is on its way to the rematch's table. */
@@ -398,7 +400,8 @@ export async function showTable(main, id) {
     };
     try {
       r.render(board, scene);
-      markLast(board, r, u.history, scene);
+      markLast(board, r, u.history, scene, u.history.length > shownMoves && shownMoves > 0);
+      shownMoves = u.history.length;
     } catch (e) {
       board.append(h('p', { class: 'error' }, `The board cannot be drawn: ${e instanceof Error ? e.message : e}`));
       console.warn(e);
@@ -600,15 +603,47 @@ export async function showTable(main, id) {
  * @param {import('./games/index.js').Renderer} r
  * @param {import('./games/index.js').Entry[]} history
  * @param {import('./games/index.js').Scene} scene
+ * @param {boolean} [animate]  a new move has just come: slide a token along it
  */
-export function markLast(board, r, history, scene) {
+export function markLast(board, r, history, scene, animate = false) {
   if (!r.last) return;
   let k = history.length - 1;
   while (k >= 0 && typeof history[k].actor !== 'number') k--;
   if (k < 0) return;
+  /** @type {Element[]} */
+  const touched = [];
   for (const selector of r.last(history[k], scene)) {
-    for (const el of board.querySelectorAll(selector)) el.classList.add('last-move');
+    const el = board.querySelector(selector);
+    if (el) touched.push(el);
+    for (const all of board.querySelectorAll(selector)) all.classList.add('last-move');
   }
+  // A move from one place to another: a token slides along it.
+  if (animate && touched.length === 2) slide(board, touched[0], touched[1]);
+}
+
+/**
+ * A token sliding from `from` to `to` over the board (not when the reader asked for less
+ * motion), then fading: the eye follows the move.
+ * @param {Element} board
+ * @param {Element} from
+ * @param {Element} to
+ */
+function slide(board, from, to) {
+  if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+  const box = board.getBoundingClientRect();
+  const [a, b] = [from.getBoundingClientRect(), to.getBoundingClientRect()];
+  if (!a.width || !b.width) return;
+  const at = (/** @type {DOMRect} */ r) => [r.left + r.width / 2 - box.left + board.scrollLeft, r.top + r.height / 2 - box.top + board.scrollTop];
+  const [[x0, y0], [x1, y1]] = [at(a), at(b)];
+  const token = h('span', { class: 'slide-token', 'aria-hidden': 'true' });
+  board.append(token);
+  const move = token.animate([
+    { transform: `translate(${x0}px, ${y0}px) scale(1)`, opacity: 0.9 },
+    { transform: `translate(${x1}px, ${y1}px) scale(1)`, opacity: 0.9, offset: 0.8 },
+    { transform: `translate(${x1}px, ${y1}px) scale(1.6)`, opacity: 0 },
+  ], { duration: 650, easing: 'ease-in-out' });
+  move.onfinish = () => token.remove();
+  move.oncancel = () => token.remove();
 }
 
 /**
