@@ -56,18 +56,3 @@ fn every_action_is_told_with_its_hits_and_the_end() {
     }
     assert!(hits > 0 && ends == 20, "hits {hits}, ends {ends}");
 }
-
-#[test]
-fn a_line_is_told_to_its_subject_in_the_second_person() {
-    let names = ["ada".to_owned(), "bob".to_owned()];
-    let hit = Said::by(0, "leaps from 24 to 20, sending {1}'s frog back to the root");
-    assert_eq!(hit.told(&names, None), "ada leaps from 24 to 20, sending bob's frog back to the root");
-    assert_eq!(hit.told(&names, Some(0)), "you leap from 24 to 20, sending bob's frog back to the root");
-    assert_eq!(hit.told(&names, Some(1)), "ada leaps from 24 to 20, sending your frog back to the root");
-    assert_eq!(Said::by(1, "passes").words(&names, Some(1)), "pass");
-    assert_eq!(Said::by(1, "has $300").words(&names, Some(1)), "have $300");
-    assert_eq!(Said::by(0, "plays first (red)").told(&names, Some(0)), "you play first (red)");
-    let declared = Said::by(1, "(Chantico) declares Stun Gun");
-    assert_eq!(declared.told(&names, Some(1)), "you (Chantico) declare Stun Gun");
-    assert_eq!(declared.told(&names, Some(0)), "bob (Chantico) declares Stun Gun");
-}
