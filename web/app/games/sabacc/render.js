@@ -694,6 +694,13 @@ function actionBar(v, cfg, scene, me) {
     }
     bar.append(moveButton(scene, a, text, title || undefined, a === 'fold' || a === 'announce fold' ? 'quiet' : ''));
   }
+  // The announce decides who stays in: what each choice does is said in view, not only in
+  // a tooltip (a See can drop you out of the hand).
+  if (legal.some((a) => a === 'announce see')) {
+    bar.append(h('p', { class: 'sab-hint sab-announce-help', id: 'announce-help' },
+      'Continue: play another tour. See: compare the hands now — if two or more players continue, you drop out of the hand. ',
+      'Sabacc: lay your cards down (a false Sabacc costs five mouches).'));
+  }
   for (const [list, word] of /** @type {[string[], string][]} */ ([[raises, 'Raise by'], [bets, 'Bet']])) {
     if (list.length <= 8) continue;
     const select = /** @type {HTMLSelectElement} */ (h('select', { 'aria-label': `${word} how much` },
