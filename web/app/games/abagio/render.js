@@ -377,7 +377,10 @@ function render(root, scene) {
       });
       const max = diamond ? 2 : 5;
       if (stack.length >= max) {
-        g.append(s('text', { x: diamond ? cx : x + 6, y: diamond ? y + 84 : y + 48, 'text-anchor': diamond ? 'middle' : 'start', 'font-size': 12, 'font-weight': 700, class: 'ab-muted' }, 'max'));
+        // On a pill of its own, in the top row beside the number (under One and Eight).
+        const [mx, my] = diamond ? [cx, y + 84] : [x + 50, y + 17];
+        g.append(s('rect', { x: mx - 14, y: my - 10, width: 28, height: 14, rx: 7, class: 'ab-maxbg' }),
+          s('text', { x: mx, y: my, 'text-anchor': 'middle', 'font-size': 11, 'font-weight': 700, class: 'ab-maxtext' }, 'max'));
       }
     }
     // The way on: an arrow to the next square of the path.
