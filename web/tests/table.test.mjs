@@ -272,3 +272,31 @@ test('two seats talk, a spectator talks apart, a person can be muted, and a team
   noErrors(c.page);
   await c.context.close();
 });
+
+test('Abagio: a frog whose square is also a landing is picked by its own button, never leapt onto by mistake', { timeout: 300000 }, async () => {
+  const { context, page } = await player(browser);
+  await createFromLobby(page, 'abagio', ['random'], {});
+  let found = false;
+  for (let turn = 0; turn < 80 && !found; turn++) {
+    await page.waitForFunction(() => document.querySelector('.banner.over') || document.querySelector('#moves .move'), null, { timeout: 60000 });
+    if (await page.$('.banner.over')) break;
+    // Pick each movable frog in turn: does some square offer both a landing and a frog?
+    const picks = await page.$$eval('#board [data-pick]', (l) => l.map((e) => e.getAttribute('data-pick')));
+    for (const k of picks) {
+      await page.click(`#board [data-pick="${k}"]`);
+      const both = await page.$('#board .ab-pickbtn');
+      if (!both) continue;
+      const seq = (await page.$$eval('#log li', (l) => l.length));
+      const other = await both.getAttribute('data-pick');
+      await both.click();
+      await page.waitForSelector(`#board [data-pick="${other}"][aria-pressed="true"]`);
+      assert.equal(await page.$$eval('#log li', (l) => l.length), seq, 'picking a frog plays nothing');
+      found = true;
+      break;
+    }
+    if (!found) await clickMove(page, turn);
+  }
+  assert.ok(found, 'a square both a landing and a frog to pick came up');
+  noErrors(page);
+  await context.close();
+});

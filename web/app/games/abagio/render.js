@@ -313,6 +313,9 @@ function render(root, scene) {
   const leaping = st?.phase === 'leap' && leaps.length > 0;
   const topping = tops.size > 0 || pass !== null;
 
+  /** Controls drawn over the squares, after them (a pick of a frog whose square is also a landing). */
+  /** @type {SVGElement[]} */
+  const overlays = [];
   // The squares.
   for (let r = 0; r < LAYOUT.length; r++) {
     for (let c = 0; c < LAYOUT[r].length; c++) {
@@ -403,16 +406,28 @@ function render(root, scene) {
     g.append(s('title', {}, about));
 
     // Its moves.
+    const t = targets.filter((l) => l.to === k);
     if (leaping && movable.includes(k)) {
       const chosen = k === from;
       g.classList.add(chosen ? 'ab-picked' : 'ab-movable');
-      g.setAttribute('data-pick', k);
-      g.setAttribute('aria-pressed', String(chosen));
       g.prepend(s('rect', { x: x + 1, y: y + 1, width: w - 2, height: ROWH - 2, rx: 10, class: 'ab-ring' }));
       const n = leaps.filter((l) => l.from === k).length;
-      button(g, `Your frog on ${placeName(k)}: ${n} leap${n > 1 ? 's' : ''}. Choose it, then where it lands.`, () => { picked = k; redraw(k); });
+      const pickWords = `Your frog on ${placeName(k)}: ${n} leap${n > 1 ? 's' : ''}. Choose it, then where it lands.`;
+      const pick = () => { picked = k; redraw(k); };
+      if (t.length === 1) {
+        // The square is also where the picked frog may land: the square plays that leap,
+        // and a button of its own in the corner picks this frog instead.
+        const b = s('g', { class: 'ab-pickbtn', 'data-pick': k, 'aria-pressed': String(chosen) },
+          s('circle', { cx: x + 16, cy: y + ROWH - 16, r: 12 }),
+          s('text', { x: x + 16, y: y + ROWH - 16, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': 13, 'font-weight': 800 }, '↱'));
+        button(b, pickWords, pick);
+        overlays.push(b);
+      } else {
+        g.setAttribute('data-pick', k);
+        g.setAttribute('aria-pressed', String(chosen));
+        button(g, pickWords, pick);
+      }
     }
-    const t = targets.filter((l) => l.to === k);
     if (t.length === 1) {
       const l = t[0];
       const words = leapWords(/** @type {State} */ (st), me, l, oppName);
@@ -452,7 +467,7 @@ function render(root, scene) {
     });
   }
   pg.append(s('title', {}, `The pond: the goal. The first to bring all twelve frogs here wins.${st ? ` Red ${st.pond[0]} of 12, purple ${st.pond[1]} of 12.` : ''}`));
-  svg.append(pg);
+  svg.append(pg, ...overlays);
   /**
    * @param {number} fx
    * @param {string} code
