@@ -520,7 +520,9 @@ function render(root, scene) {
     const e = moves.byCard.get(c);
     const first = v.hand.indexOf(c) === i;
     const isPicked = c === card && first;
-    const wrap = h('div', { class: `sp-handcard${e ? ' sp-pickable' : ''}${isPicked ? ' picked' : ''}`, title: `${cardName(c)} (${c}). ${cardHelp(c)}` },
+    // A card with no square to go on now can only be discarded: dimmed.
+    const stuck = moves.byCard.size > 0 && (!e || e.plays.length === 0);
+    const wrap = h('div', { class: `sp-handcard${e ? ' sp-pickable' : ''}${isPicked ? ' picked' : ''}${stuck ? ' sp-stuck' : ''}`, title: `${cardName(c)} (${c}). ${cardHelp(c)}` },
       smallCard(c, 'sp-card'));
     if (e && first) {
       wrap.setAttribute('data-pick', c);
