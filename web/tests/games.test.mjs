@@ -80,11 +80,17 @@ for (const [id, how] of Object.entries(PLAYED)) {
     noErrors(watcher.page);
     await watcher.context.close();
     // To the end.
-    // axe at every tenth turn, the game's phases with it.
+    // axe at every tenth turn, the game's phases with it. In Abbott's Sabotage, the roofs
+    // as a round ended stay in view when the next round is dealt.
+    let finalRoofs = false;
     const moves = await playToEnd(page, {
       seed: 11,
-      onTurn: async (n) => { if (n % 10 === 5) await noSeriousA11y(page, `${id}'s table at the seat's turn ${n + 4}`); },
+      onTurn: async (n) => {
+        if (n % 10 === 5) await noSeriousA11y(page, `${id}'s table at the seat's turn ${n + 4}`);
+        finalRoofs ||= (await page.$('.sp-finalroofs [data-final] .sp-minicard')) !== null;
+      },
     });
+    if (id === 'sabotage-pipes') assert.ok(finalRoofs, 'the last round\'s final roofs are shown in the next round');
     assert.ok(moves > 0 || finished, 'the game needed moves to finish');
     const over = await page.textContent('.banner.over') ?? '';
     assert.match(over, /win|draw|lose/i);

@@ -174,6 +174,10 @@ impl Game for SabotagePipes {
         narrate::narrate(before, after, actor, seen)
     }
 
+    fn observation_view(&self, view: &View) -> View {
+        observation::observation_view(view)
+    }
+
     fn public_view(&self, state: &State) -> View {
         view::public(state)
     }

@@ -23,6 +23,10 @@
 //! | `discards` | 46 | the face-up discard pile: each card's count / 4 |
 //! | `top_discard` | 46 | the card on top of the discard pile, one-hot |
 //! | `results` | R × (5 + n) | per round slot: finished flag, both roofs' final values / 16 and both teams' points / 30 (own first), the seat that ended it (relative, zeros: none) |
+//!
+//! Left out of the tensor ([`observation_view`]): `last_roofs`, the cards of the roofs as
+//! the last round ended. They are public and play no part in the rounds to come (their
+//! values are in `results`); the tables show them after a round.
 //! | `totals` | 2 | each team's points from finished rounds / 100, own first |
 //!
 //! The tensor loses nothing of the view: the view holds no history beyond the finished
@@ -194,6 +198,14 @@ pub fn write(view: &View, out: &mut [f32]) {
         w.scaled(f64::from(view.totals[team]), 100.0);
     }
     w.finish();
+}
+
+/// The view as far as the tensor tells it: the last round's final roofs left out (kept for
+/// the tables; their values are in the results).
+pub fn observation_view(view: &View) -> View {
+    let mut v = view.clone();
+    v.last_roofs = [[None; crate::card::Square::NUM]; 2];
+    v
 }
 
 #[cfg(test)]

@@ -437,6 +437,7 @@ fn end_round(state: &mut State, closer: Option<u8>) {
         points[State::team(seat)] -= 1;
     }
     state.results.push(RoundResult { values, points, closer });
+    state.last_roofs = state.roofs;
     state.hands = [Cards::default(); MAX_PLAYERS];
     state.roofs = [[None; Square::NUM]; 2];
     state.discards = Cards::default();

@@ -4,7 +4,9 @@ use tabula_core::SetupError;
 
 use crate::card::{Card, PipeKind, Square, composition};
 use crate::rules::may_end;
-use crate::state::{HAND_SIZE, MAX_PLAYERS, MAX_ROOF_VALUE, MAX_ROUNDS, Phase, State, round_score};
+use crate::state::{
+    HAND_SIZE, MAX_PLAYERS, MAX_ROOF_VALUE, MAX_ROUNDS, Phase, State, roof_value, round_score,
+};
 
 /// Checks `state` against the rules and the deck; returns it if every rule holds.
 ///
@@ -52,6 +54,17 @@ pub fn validate(mut state: State) -> Result<State, SetupError> {
         }
         if points != r.points {
             bad(format!("round {}: values {:?} score {:?}, not {:?}", i + 1, r.values, points, r.points));
+        }
+    }
+    if !crate::state::no_roofs(&state.last_roofs) {
+        match state.results.as_slice().last() {
+            None => bad("the last round's roofs are given, but no round has ended".to_owned()),
+            Some(r) if state.last_roofs.map(|roof| roof_value(&roof)) != r.values => bad(format!(
+                "the last round's roofs are worth {:?}, not the values {:?} of its result",
+                state.last_roofs.map(|roof| roof_value(&roof)),
+                r.values
+            )),
+            Some(_) => {}
         }
     }
     if state.to_move as usize >= players {

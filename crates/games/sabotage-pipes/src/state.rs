@@ -348,6 +348,10 @@ pub struct State {
     pub refused: bool,
     /// The finished rounds.
     pub results: Results,
+    /// Each team's roof as the last finished round ended (every card on a roof is face up),
+    /// so that a table can show it once the next round is dealt; empty before.
+    #[serde(skip_serializing_if = "no_roofs")]
+    pub last_roofs: [Roof; 2],
     /// The running pile: each card's copies in the face-down pile. Not in the JSON (it
     /// follows from the rest); always equal to [`State::stock`] for a state the rules made.
     #[serde(skip)]
@@ -373,6 +377,13 @@ struct StateJson {
     top_discard: Option<Card>,
     refused: bool,
     results: Results,
+    #[serde(default)]
+    last_roofs: [Roof; 2],
+}
+
+/// Whether both roofs are empty.
+pub(crate) fn no_roofs(roofs: &[Roof; 2]) -> bool {
+    roofs.iter().all(|r| r.iter().all(Option::is_none))
 }
 
 impl From<StateJson> for State {
@@ -384,6 +395,7 @@ impl From<StateJson> for State {
         state.top_discard = j.top_discard;
         state.refused = j.refused;
         state.results = j.results;
+        state.last_roofs = j.last_roofs;
         state.recount_pile();
         state
     }
@@ -413,6 +425,7 @@ impl State {
             top_discard: None,
             refused: false,
             results: Results::default(),
+            last_roofs: [[None; Square::NUM]; 2],
             pile: Cards(crate::card::composition(demontage)),
             pile_len: crate::card::deck_size(demontage) as u8,
         }

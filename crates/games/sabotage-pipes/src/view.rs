@@ -49,6 +49,8 @@ pub struct View {
     pub refused: bool,
     /// The finished rounds.
     pub results: Results,
+    /// Each team's roof as the last finished round ended (empty before).
+    pub last_roofs: [Roof; 2],
     /// Each team's points from finished rounds.
     pub totals: [i32; 2],
 }
@@ -73,6 +75,7 @@ pub fn view(state: &State, player: usize) -> View {
         top_discard: state.top_discard,
         refused: state.refused,
         results: state.results,
+        last_roofs: state.last_roofs,
         totals: state.totals(),
     }
 }
@@ -126,6 +129,7 @@ pub fn determinize<R: Rng + ?Sized>(view: &View, rng: &mut R) -> State {
     state.top_discard = view.top_discard;
     state.refused = view.refused;
     state.results = view.results;
+    state.last_roofs = view.last_roofs;
     // What is still unseen after dealing the other hands is the pile.
     state.set_pile(unseen);
     state

@@ -32,6 +32,7 @@ import { clickable } from '../parts.js';
  * @property {string | null} top_discard
  * @property {boolean} refused
  * @property {RoundResult[]} results
+ * @property {(string | null)[][]} [last_roofs]  each team's roof as the last round ended
  * @property {[number, number]} totals
  */
 
@@ -608,11 +609,19 @@ function pileBox(v, names) {
  */
 function lastRound(v, names, own) {
   const last = v.results[v.results.length - 1];
-  return last && (v.phase === 'over' || (v.results.length === v.round
-    && v.roofs.every((r) => r.filter(Boolean).length <= 1)))
-    ? h('p', { class: 'sp-last' }, `Round ${v.results.length} ended${last.closer !== null ? ` by ${names[last.closer] ?? 'a player'} (−1)` : ' when the cards ran out'}: `,
-      [own, 1 - own].flatMap((t, i) => [i ? '; ' : '', `${teamName(v, names, t)}’s roof ${last.values[t]} → ${last.points[t]} point${last.points[t] === 1 ? '' : 's'}`]), '.')
-    : null;
+  if (!last || !(v.phase === 'over' || (v.results.length === v.round
+    && v.roofs.every((r) => r.filter(Boolean).length <= 1)))) return null;
+  const words = h('p', { class: 'sp-last' }, `Round ${v.results.length} ended${last.closer !== null ? ` by ${names[last.closer] ?? 'a player'} (−1)` : ' when the cards ran out'}: `,
+    [own, 1 - own].flatMap((t, i) => [i ? '; ' : '', `${teamName(v, names, t)}’s roof ${last.values[t]} → ${last.points[t]} point${last.points[t] === 1 ? '' : 's'}`]), '.');
+  // The roofs as the round ended, small, so that the next deal does not hide them.
+  const roofs = v.last_roofs;
+  if (!roofs) return words;
+  const mini = (/** @type {number} */ t) => h('figure', { class: 'sp-finalroof', 'data-final': String(t) },
+    h('figcaption', {}, `${teamName(v, names, t)}: ${last.values[t]}`),
+    h('div', { class: 'sp-minigrid' }, roofs[t].map((/** @type {string | null} */ c, /** @type {number} */ i) =>
+      c ? h('span', { title: `${LETTERS[i]}: ${cardName(c)}` }, smallCard(c, 'sp-minicard'))
+        : h('span', { class: 'sp-miniempty', title: `${LETTERS[i]}: empty` }))));
+  return h('div', { class: 'sp-lastbox' }, words, h('div', { class: 'sp-finalroofs', 'aria-label': 'The final roofs' }, mini(own), mini(1 - own)));
 }
 
 /** The scoring rules in two sentences, under the table. */
