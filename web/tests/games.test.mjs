@@ -184,21 +184,22 @@ test('sabacc: a spectator’s page and WebSocket show no card hidden from it', {
       .filter((f) => f.msg.type === 'update')
       .map((f) => [f.msg.seq, f]));
     const seats = [bySeq(seatFrames[0]), bySeq(seatFrames[1])];
+    const word = (/** @type {string} */ c) => new RegExp(`(^|[^A-Za-z0-9])${c}([^A-Za-z0-9]|$)`);
     // A card the other seat was told of in any way at that moment (its history included: a
-    // card shown at an earlier hand's showdown may be shuffled back and dealt face down) is
-    // no secret from the spectator either.
+    // card shown at an earlier hand's showdown, or blocked face up, may later be dealt face
+    // down; named in a view, an action or a log line such as "blocks 5s") is no secret from
+    // the spectator either.
     /** @param {any[]} views @param {string[]} texts @returns {Set<string>} */
     const heldHidden = (views, texts) => {
       const out = new Set();
       for (const s of [0, 1]) {
         const otherText = texts[1 - s];
         views[s].seats[s].hand.cards.forEach((/** @type {string} */ c, /** @type {number} */ i) => {
-          if (views[1 - s].seats[s].hand.cards[i] === '?' && !otherText.includes(`"${c}"`)) out.add(c);
+          if (views[1 - s].seats[s].hand.cards[i] === '?' && !word(c).test(otherText)) out.add(c);
         });
       }
       return out;
     };
-    const word = (/** @type {string} */ c) => new RegExp(`(^|[^A-Za-z0-9])${c}([^A-Za-z0-9]|$)`);
     /** @type {{seq: number, now: Set<string>} | null} */
     let latest = null;
     for (const [seq, spectator] of bySeq(frames)) {

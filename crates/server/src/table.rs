@@ -480,6 +480,8 @@ impl Table {
                     }
                 }
                 Cmd::Disconnect { conn } => {
+                    // A spectator's rate limit goes with its connection.
+                    self.said.remove(&Speaker::Spectator(conn));
                     if let Some(c) = self.conns.remove(&conn)
                         && let Some(seat) = c.seat
                         && let Some(h) = self.holders[seat].as_mut()
