@@ -49,7 +49,8 @@ pub struct View {
     pub refused: bool,
     /// The finished rounds.
     pub results: Results,
-    /// Each team's roof as the last finished round ended (empty before).
+    /// Each team's roof as the last finished round ended (empty before: then not written).
+    #[serde(skip_serializing_if = "crate::state::no_roofs")]
     pub last_roofs: [Roof; 2],
     /// Each team's points from finished rounds.
     pub totals: [i32; 2],
