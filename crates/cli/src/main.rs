@@ -55,6 +55,26 @@ struct ServeArgs {
     /// them, before a bot of the table's level plays their seat (until they reconnect).
     #[arg(long, default_value_t = 60.0)]
     grace: f64,
+    /// An origin (as a browser writes it: `https://games.example.org`) whose pages may
+    /// use this server besides its own address; repeat for several. Needed where people
+    /// reach the server by a name, or through a proxy.
+    #[arg(long = "public-origin", value_name = "ORIGIN")]
+    public_origins: Vec<String>,
+    /// The most connections open at once from one address.
+    #[arg(long, default_value_t = tabula_server::Limits::default().connections_per_ip)]
+    max_connections_per_ip: usize,
+    /// The most WebSockets open at once from one address to one table.
+    #[arg(long, default_value_t = tabula_server::Limits::default().sockets_per_table_per_ip)]
+    max_sockets_per_table: usize,
+    /// The messages one address may send a second, across all its WebSockets.
+    #[arg(long, default_value_t = tabula_server::Limits::default().messages_per_ip)]
+    max_messages_per_second: u32,
+    /// The tables one address may open a minute.
+    #[arg(long, default_value_t = tabula_server::Limits::default().tables_per_minute_per_ip)]
+    max_tables_per_minute: u32,
+    /// Hours a table may wait for its seats to be taken before it expires.
+    #[arg(long, default_value_t = 24.0)]
+    open_table_hours: f64,
 }
 
 fn serve(args: ServeArgs) -> Result<(), String> {
@@ -70,6 +90,30 @@ fn serve(args: ServeArgs) -> Result<(), String> {
         return Err(format!("--grace is a number of seconds from 0 to 86400, not {}", args.grace));
     }
     let grace = std::time::Duration::from_secs_f64(args.grace);
+    if !(args.open_table_hours.is_finite()
+        && args.open_table_hours > 0.0
+        && args.open_table_hours <= 24.0 * 365.0)
+    {
+        return Err(format!(
+            "--open-table-hours is a number of hours above 0, at most a year, not {}",
+            args.open_table_hours
+        ));
+    }
+    let positive = |name: &str, n: u64| {
+        if n == 0 { Err(format!("--{name} is at least 1")) } else { Ok(()) }
+    };
+    positive("max-connections-per-ip", args.max_connections_per_ip as u64)?;
+    positive("max-sockets-per-table", args.max_sockets_per_table as u64)?;
+    positive("max-messages-per-second", args.max_messages_per_second.into())?;
+    positive("max-tables-per-minute", args.max_tables_per_minute.into())?;
+    let mut config = tabula_server::Config::new(args.addr, db);
+    config.grace = grace;
+    config.public_origins = args.public_origins;
+    config.limits.connections_per_ip = args.max_connections_per_ip;
+    config.limits.sockets_per_table_per_ip = args.max_sockets_per_table;
+    config.limits.messages_per_ip = args.max_messages_per_second;
+    config.limits.tables_per_minute_per_ip = args.max_tables_per_minute;
+    config.limits.open_table_ttl = std::time::Duration::from_secs_f64(args.open_table_hours * 3600.0);
     // What happens at the tables (a bot standing in, a clock run out, a storage error) goes
     // to stderr; no line names an action or anything a seat may not see.
     let _ = tracing_subscriber::fmt()
@@ -77,7 +121,7 @@ fn serve(args: ServeArgs) -> Result<(), String> {
         .with_max_level(tracing::Level::INFO)
         .with_target(false)
         .try_init();
-    runtime.block_on(tabula_server::run(tabula_server::Config { addr: args.addr, db, grace }))
+    runtime.block_on(tabula_server::run(config))
 }
 
 fn main() -> ExitCode {

@@ -90,3 +90,33 @@ async fn next_state(ws: &mut [Ws; 2], seat: usize, seq: u64, u: &serde_json::Val
         }
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_charges_the_time_thought_before_it_and_not_the_time_down() {
+    let db = db("crash-clock");
+    let (mut first, addr) = serve(&db);
+    let body =
+        json!({"game": "abagio", "seats": ["human", "human"], "clock": {"initial_s": 60, "increment_s": 0}});
+    let (_, t) = post(addr, "/api/tables", body).await;
+    let id = t["table"].as_str().unwrap().to_owned();
+    let (_, j) = post(addr, &format!("/api/tables/{id}/join"), json!({})).await;
+    let tokens = [t["token"].as_str().unwrap().to_owned(), j["token"].as_str().unwrap().to_owned()];
+    let mut ws = connect(addr, &id, Some(&tokens[0])).await;
+    let u = next_of(&mut ws, "update").await;
+    let to_act = u["turn"]["player"].as_u64().unwrap() as usize;
+    // The seat to act thinks 4.5 s, then the server dies and stays down 4 s.
+    tokio::time::sleep(std::time::Duration::from_millis(4500)).await;
+    first.kill().unwrap();
+    first.wait().unwrap();
+    drop(ws);
+    tokio::time::sleep(std::time::Duration::from_secs(4)).await;
+    let (mut second, addr) = serve(&db);
+    let mut ws = connect(addr, &id, Some(&tokens[0])).await;
+    let resumed = next_of(&mut ws, "update").await;
+    let left = resumed["clocks"][to_act]["ms"].as_i64().unwrap();
+    // Charged what it thought, to within the heartbeat (2 s); never the time down.
+    assert!((54_800..=58_600).contains(&left), "{left} ms left: {}", resumed["clocks"]);
+    assert_eq!(resumed["clocks"][to_act]["running"], true);
+    second.kill().unwrap();
+    second.wait().unwrap();
+}

@@ -17,7 +17,8 @@ pub struct ApiError {
 }
 
 impl ApiError {
-    fn new(status: u16, code: &str, message: String) -> ApiError {
+    /// An error with any status.
+    pub fn new(status: u16, code: &str, message: String) -> ApiError {
         ApiError { status, code: code.to_owned(), message }
     }
 

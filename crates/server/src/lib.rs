@@ -9,15 +9,19 @@
 //!   unfinished table by replaying its actions).
 
 pub mod error;
+pub mod net;
+pub mod outbox;
 pub mod store;
 pub mod table;
 pub mod web;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use axum::Extension;
+use axum::extract::rejection::StringRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::HeaderMap;
@@ -31,6 +35,9 @@ use tokio::net::TcpListener;
 use tokio::sync::{mpsc, oneshot};
 
 use error::ApiError;
+pub use net::Limits;
+use net::{ConnPlace, Peer, PerIp};
+use outbox::{Next, Outbox};
 use store::{Store, TableRow};
 use table::{ClockSpec, Cmd, Handle, SeatKind, Setup};
 
@@ -49,6 +56,18 @@ pub struct Config {
     pub db: String,
     /// How long a person may be disconnected before a bot stands in for them.
     pub grace: Duration,
+    /// What each client is allowed, and how long the server waits for one.
+    pub limits: Limits,
+    /// The origins (`https://games.example.org`) pages may come from besides the listen
+    /// address itself: where the server is reached by a name, or behind a proxy.
+    pub public_origins: Vec<String>,
+}
+
+impl Config {
+    /// A server on `addr` with database `db`, the default grace period and limits.
+    pub fn new(addr: SocketAddr, db: String) -> Config {
+        Config { addr, db, grace: GRACE, limits: Limits::default(), public_origins: Vec::new() }
+    }
 }
 
 /// The default grace period: a minute.
@@ -71,14 +90,23 @@ pub fn default_db() -> Result<String, String> {
     Ok(format!("sqlite:{}", dir.join("tabula.db").display()))
 }
 
+/// A table being brought back after a start: replayed once by whoever asks first.
+type Restoring = Arc<tokio::sync::OnceCell<Option<Handle>>>;
+
 /// The shared state of the routes.
 #[derive(Clone)]
 struct App {
     registry: Arc<Registry>,
     store: Store,
-    tables: Arc<RwLock<HashMap<String, Handle>>>,
-    /// The `Origin`s a WebSocket may come from (the server's own address).
-    origins: Arc<Vec<String>>,
+    live: Arc<table::Live>,
+    /// When the server last said it was alive before this start (milliseconds).
+    down_since: Option<i64>,
+    /// The unfinished tables not yet replayed since the start.
+    pending: Arc<Mutex<HashMap<String, Restoring>>>,
+    /// Where pages that may open a WebSocket or send a POST come from ([`Origins`]).
+    origins: Arc<Origins>,
+    /// The limits per client address, and their counts.
+    per_ip: Arc<PerIp>,
     grace: Duration,
     /// Where tables ask for their rematch's table ([`serve_rematches`]).
     lobby: mpsc::Sender<table::NewTable>,
@@ -88,6 +116,15 @@ struct App {
 pub fn now() -> i64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
 }
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
+}
+
+/// How often the server notes in the database that it is alive (so that a restart knows
+/// when it went down).
+pub const HEARTBEAT: Duration = Duration::from_secs(2);
 
 /// A new seat token: 128 random bits, as hex.
 pub fn new_token() -> String {
@@ -127,6 +164,7 @@ pub async fn start(
     config: Config,
 ) -> Result<(SocketAddr, tokio::task::JoinHandle<Result<(), String>>), String> {
     let store = Store::open(&config.db).await?;
+    let store2 = store.clone();
     let listener =
         TcpListener::bind(config.addr).await.map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
@@ -134,20 +172,32 @@ pub async fn start(
     let app = App {
         registry: Arc::new(tabula_registry::registry()),
         store,
-        tables: Arc::new(RwLock::new(HashMap::new())),
-        origins: Arc::new(vec![format!("http://{addr}"), format!("http://localhost:{}", addr.port())]),
+        live: Arc::new(table::Live::default()),
+        down_since: store2.last_beat("serve").await?,
+        pending: Arc::new(Mutex::new(HashMap::new())),
+        origins: Arc::new(Origins::new(addr, &config.public_origins)?),
+        per_ip: PerIp::new(config.limits),
         grace: config.grace,
         lobby,
     };
     tokio::spawn(serve_rematches(app.clone(), asks));
-    restore(&app).await?;
-    let served = tokio::spawn(async move {
-        axum::serve(listener, router(app)).await.map_err(|e| format!("the server stopped: {e}"))
-    });
+    // The seat to act when the server stopped is charged what it had thought until then,
+    // and not the time the server was down.
+    tokio::spawn(heartbeat(app.store.clone()));
+    // Listening at once; the unfinished tables come back in the background.
+    let unfinished = app.store.unfinished().await?;
+    app.pending
+        .lock()
+        .expect("the tables to restore")
+        .extend(unfinished.into_iter().map(|id| (id, Arc::new(tokio::sync::OnceCell::new()))));
+    tokio::spawn(restore(app.clone()));
+    let per_ip = Arc::clone(&app.per_ip);
+    let served = tokio::spawn(net::serve(listener, router(app), per_ip));
     Ok((addr, served))
 }
 
 fn router(app: App) -> Router {
+    let body_timeout = app.per_ip.limits().body_timeout;
     Router::new()
         .route("/api/games", get(games))
         .route("/api/tables", get(list_tables).post(create_table))
@@ -164,51 +214,116 @@ fn router(app: App) -> Router {
         .route("/rules/{id}", get(web::rules))
         .route("/favicon.ico", get(web::icon))
         .layer(DefaultBodyLimit::max(MAX_MESSAGE))
+        // A body sent a byte at a time is cut off (408) rather than held open.
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(body_timeout))
         // Pages, scripts and JSON go gzipped to a browser that accepts it (a finished
         // table's replay shrinks about 60 times).
         .layer(tower_http::compression::CompressionLayer::new())
         .with_state(app)
 }
 
-/// Replays every unfinished table from its stored actions and starts its task.
-async fn restore(app: &App) -> Result<(), String> {
-    let mut offset = 0;
+/// Notes in the database, every [`HEARTBEAT`], that the server is alive.
+async fn heartbeat(store: Store) {
+    let mut every = tokio::time::interval(HEARTBEAT);
     loop {
-        let rows = app.store.tables(None, 500, offset).await?;
-        if rows.is_empty() {
-            return Ok(());
-        }
-        offset += rows.len() as i64;
-        for row in rows.into_iter().filter(|r| r.status != "over") {
-            let id = row.id.clone();
-            let handle =
-                start_table(app, row).await.map_err(|e| format!("cannot restore table {id}: {e}"))?;
-            app.tables.write().expect("the table map").insert(id, handle);
+        every.tick().await;
+        if let Err(e) = store.beat("serve", now_ms()).await {
+            tracing::warn!("heartbeat: {e}");
         }
     }
 }
 
-/// Builds a table's game from its row and actions, and starts its task.
+/// Every unfinished table is live again soon after a start: replayed in the background,
+/// one after another, while the server already answers; a table asked for before its turn
+/// is replayed at once ([`live`]). Logs how long it took.
+async fn restore(app: App) {
+    let started = std::time::Instant::now();
+    let ids: Vec<String> = app.pending.lock().expect("the tables to restore").keys().cloned().collect();
+    let mut failed = 0;
+    for id in &ids {
+        if restore_one(&app, id).await.is_none() {
+            failed += 1;
+        }
+    }
+    if !ids.is_empty() {
+        tracing::info!(
+            "{} unfinished tables live again in {:.2} s ({failed} could not be restored)",
+            ids.len(),
+            started.elapsed().as_secs_f64()
+        );
+    }
+}
+
+/// Replays the unfinished table `id` once (whoever asks first does it; the others wait
+/// for it). `None` if it is not waiting to be restored or could not be.
+async fn restore_one(app: &App, id: &str) -> Option<Handle> {
+    let cell = app.pending.lock().expect("the tables to restore").get(id).cloned()?;
+    let restored = cell
+        .get_or_init(|| async {
+            let row = match app.store.table(id).await {
+                Ok(Some(row)) => row,
+                Ok(None) => return None,
+                Err(e) => {
+                    tracing::error!(table = %id, "cannot restore: {e}");
+                    return None;
+                }
+            };
+            match start_table(app, row).await {
+                Ok(h) => {
+                    app.live.insert(id.to_owned(), h.clone());
+                    Some(h)
+                }
+                Err(e) => {
+                    tracing::error!(table = %id, "cannot restore: {e}");
+                    None
+                }
+            }
+        })
+        .await
+        .clone();
+    if restored.is_some() {
+        // One that could not be restored stays, answering why.
+        app.pending.lock().expect("the tables to restore").remove(id);
+    }
+    restored
+}
+
+/// Builds a table's game from its row and actions (replayed on a blocking thread, never on
+/// the runtime), and starts its task.
 async fn start_table(app: &App, row: TableRow) -> Result<Handle, String> {
     let options: Value = serde_json::from_str(&row.options).map_err(|e| e.to_string())?;
     let seats: Vec<String> = serde_json::from_str(&row.seats).map_err(|e| e.to_string())?;
     let game = app.registry.make(&row.game, &options).map_err(|e| e.to_string())?;
-    let mut state = game.new_state(row.seed as u64);
-    // Each action told in words, with its effects, as each seat saw it (the log).
-    state.narrate();
     let clock = match &row.clock {
         Some(text) => Some(ClockSpec::parse(&serde_json::from_str(text).map_err(|e| e.to_string())?)?),
         None => None,
     };
     let actions = app.store.actions(&row.id).await?;
-    let mut players = Vec::with_capacity(actions.len());
-    for a in &actions {
-        state.apply(&a.action).map_err(|e| format!("action {} `{}`: {e}", a.seq, a.action))?;
-        players.push(a.player.clone());
-    }
+    let seed = row.seed as u64;
+    let (state, actions) = tokio::task::spawn_blocking(move || {
+        let mut state = game.new_state(seed);
+        // Each action told in words, with its effects, as each seat saw it (the log).
+        state.narrate();
+        for a in &actions {
+            state.apply(&a.action).map_err(|e| format!("action {} `{}`: {e}", a.seq, a.action))?;
+        }
+        Ok::<_, String>((state, actions))
+    })
+    .await
+    .map_err(|e| e.to_string())??;
+    let players = actions.iter().map(|a| a.player.clone()).collect();
     let clocks = actions.last().and_then(|a| a.clocks.as_deref()).and_then(|c| serde_json::from_str(c).ok());
     let holders = app.store.seats(&row.id).await?;
     let chat = app.store.chat(&row.id, table::CHAT_KEPT as i64).await?;
+    // The turn of the seat to act began with the last action, or with play itself.
+    let turn_began = match actions.last() {
+        Some(a) => a.at,
+        None => app.store.started(&row.id).await?,
+    };
+    let thought_ms = match (turn_began, app.down_since) {
+        (Some(began), Some(down)) => (down - began).max(0),
+        _ => 0,
+    };
     let setup = Setup {
         id: row.id,
         game: row.game,
@@ -222,17 +337,30 @@ async fn start_table(app: &App, row: TableRow) -> Result<Handle, String> {
         grace: app.grace,
         lobby: app.lobby.clone(),
         chat,
+        created: row.created,
+        open_ttl: app.per_ip.limits().open_table_ttl,
+        live: Arc::clone(&app.live),
+        thought_ms,
     };
     Ok(table::spawn(setup, app.store.clone(), Arc::clone(&app.registry)))
 }
 
-fn handle(app: &App, id: &str) -> Result<Handle, ApiError> {
-    app.tables
-        .read()
-        .expect("the table map")
-        .get(id)
-        .cloned()
-        .ok_or_else(|| ApiError::not_found(format!("no table {id:?} is being played here")))
+/// The live table `id`: restored first if it is waiting to be.
+async fn live(app: &App, id: &str) -> Result<Handle, ApiError> {
+    if let Some(h) = app.live.get(id) {
+        return Ok(h);
+    }
+    let waiting = app.pending.lock().expect("the tables to restore").contains_key(id);
+    match restore_one(app, id).await {
+        Some(h) => Ok(h),
+        None if waiting => Err(ApiError::new(
+            503,
+            "not_restored",
+            "this table could not be brought back after the server restarted (the cause is in its log)"
+                .into(),
+        )),
+        None => Err(ApiError::not_found(format!("no table {id:?} is being played here"))),
+    }
 }
 
 async fn ask<T>(h: &Handle, make: impl FnOnce(oneshot::Sender<T>) -> Cmd) -> Result<T, ApiError> {
@@ -243,6 +371,34 @@ async fn ask<T>(h: &Handle, make: impl FnOnce(oneshot::Sender<T>) -> Cmd) -> Res
 
 async fn games(State(app): State<App>) -> Json<Value> {
     Json(json!({"games": app.registry.games_json()}))
+}
+
+/// A request's body as text, or why it could not be read, in the API's words: too slow
+/// (408), too long (413), not UTF-8 (400).
+fn body_text(body: Result<String, StringRejection>) -> Result<String, ApiError> {
+    let rejection = match body {
+        Ok(text) => return Ok(text),
+        Err(r) => r,
+    };
+    let mut cause: Option<&dyn std::error::Error> = Some(&rejection);
+    while let Some(e) = cause {
+        if e.is::<tower_http::timeout::TimeoutError>() {
+            return Err(ApiError::new(
+                408,
+                "body_timeout",
+                "the body came too slowly: send it again at once".into(),
+            ));
+        }
+        cause = e.source();
+    }
+    if rejection.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+        return Err(ApiError::new(
+            413,
+            "too_long",
+            format!("a body holds at most {} KB", MAX_MESSAGE / 1024),
+        ));
+    }
+    Err(ApiError::bad_request("bad_body", "the body must be JSON text (UTF-8)".into()))
 }
 
 /// Reads a JSON body as an object, with a clear error for anything else.
@@ -282,7 +438,14 @@ pub(crate) fn hidden_char(c: char) -> bool {
         || matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
-async fn create_table(State(app): State<App>, body: String) -> Result<Json<Value>, ApiError> {
+async fn create_table(
+    State(app): State<App>,
+    Extension(Peer(peer)): Extension<Peer>,
+    headers: HeaderMap,
+    body: Result<String, StringRejection>,
+) -> Result<Json<Value>, ApiError> {
+    guard_post(&app, &headers)?;
+    let body = body_text(body)?;
     let body = body_object(&body)?;
     for key in body.keys() {
         if !["game", "options", "seats", "clock", "name", "seed", "actions"].contains(&key.as_str()) {
@@ -400,6 +563,13 @@ async fn create_table(State(app): State<App>, body: String) -> Result<Json<Value
             return Err(ApiError::bad_request("bad_actions", "\"actions\" is a list of action texts".into()));
         }
     }
+    if let Err(wait) = app.per_ip.table(peer.ip()) {
+        return Err(ApiError::new(
+            429,
+            "too_many_tables",
+            format!("many tables were opened from your address just now: try again in {wait} s"),
+        ));
+    }
     let (id, h) = open_table(&app, game_id, &options, &seats, clock, seed, preset).await?;
     let (seat, token) = ask(&h, |reply| Cmd::Join { seat: None, name, reply }).await??;
     Ok(Json(json!({"table": id, "seat": seat, "token": token})))
@@ -430,12 +600,19 @@ async fn open_table(
     };
     app.store.create_table(&row).await.map_err(ApiError::internal)?;
     for (seq, (seat, action)) in preset.into_iter().enumerate() {
-        let a = store::ActionRow { seq: seq as i64, seat, action, player: "preset".to_owned(), clocks: None };
+        let a = store::ActionRow {
+            seq: seq as i64,
+            seat,
+            action,
+            player: "preset".to_owned(),
+            clocks: None,
+            at: None,
+        };
         app.store.append(&row.id, &a).await.map_err(ApiError::internal)?;
     }
     let id = row.id.clone();
     let h = start_table(app, row).await.map_err(ApiError::internal)?;
-    app.tables.write().expect("the table map").insert(id.clone(), h.clone());
+    app.live.insert(id.clone(), h.clone());
     Ok((id, h))
 }
 
@@ -462,8 +639,28 @@ async fn serve_rematches(app: App, mut asks: mpsc::Receiver<table::NewTable>) {
     }
 }
 
-async fn join(State(app): State<App>, Path(id): Path<String>, body: String) -> Result<Json<Value>, ApiError> {
-    let h = handle(&app, &id)?;
+async fn join(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<String, StringRejection>,
+) -> Result<Json<Value>, ApiError> {
+    guard_post(&app, &headers)?;
+    let body = body_text(body)?;
+    let h = match live(&app, &id).await {
+        Ok(h) => h,
+        Err(e) if e.status == 404 => {
+            return Err(match app.store.table(&id).await.map_err(ApiError::internal)? {
+                Some(row) if row.status == "expired" => ApiError::conflict(
+                    "expired",
+                    "this table waited too long for its players and has closed: open a new one from the lobby".into(),
+                ),
+                Some(_) => ApiError::conflict("over", "this game is over: there is no seat left to take".into()),
+                None => e,
+            });
+        }
+        Err(e) => return Err(e),
+    };
     let body = if body.trim().is_empty() { serde_json::Map::new() } else { body_object(&body)? };
     let seat = match body.get("seat") {
         None | Some(Value::Null) => None,
@@ -477,7 +674,7 @@ async fn join(State(app): State<App>, Path(id): Path<String>, body: String) -> R
 }
 
 async fn table_info(State(app): State<App>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
-    match handle(&app, &id) {
+    match live(&app, &id).await {
         Ok(h) => Ok(Json(ask(&h, |reply| Cmd::Info { reply }).await?)),
         Err(e) => match app.store.table(&id).await.map_err(ApiError::internal)? {
             Some(row) => Ok(Json(finished_json(&row))),
@@ -501,17 +698,31 @@ fn finished_json(row: &TableRow) -> Value {
     })
 }
 
-async fn list_tables(State(app): State<App>) -> Result<Json<Value>, ApiError> {
-    let handles: Vec<Handle> = app.tables.read().expect("the table map").values().cloned().collect();
-    let mut open = Vec::new();
-    for h in handles {
-        let info = ask(&h, |reply| Cmd::Info { reply }).await?;
-        if info["status"] != "over" {
-            open.push(info);
+/// The unfinished tables, newest first, a page at a time:
+/// `GET /api/tables?status=open|playing&page=0&per_page=50`.
+async fn list_tables(State(app): State<App>, Query(q): Query<TablesQuery>) -> Result<Json<Value>, ApiError> {
+    let status = match q.status.as_deref() {
+        None | Some("" | "all") => None,
+        Some(s @ ("open" | "playing")) => Some(s),
+        Some(other) => {
+            let shown: String = other.chars().take(40).collect();
+            return Err(ApiError::bad_request(
+                "bad_status",
+                format!("\"status\" is open or playing, not {shown:?} (finished games: GET /api/history)"),
+            ));
         }
-    }
-    open.sort_by(|a, b| a["table"].as_str().cmp(&b["table"].as_str()));
-    Ok(Json(json!({"tables": open})))
+    };
+    let per = q.per_page.unwrap_or(50).clamp(1, 100) as usize;
+    let page = q.page.unwrap_or(0).max(0) as usize;
+    let (tables, total) = app.live.page(status, page, per);
+    Ok(Json(json!({"tables": tables, "page": page, "per_page": per, "total": total})))
+}
+
+#[derive(serde::Deserialize)]
+struct TablesQuery {
+    status: Option<String>,
+    page: Option<i64>,
+    per_page: Option<i64>,
 }
 
 #[derive(serde::Deserialize)]
@@ -663,79 +874,278 @@ struct WsQuery {
     token: Option<String>,
 }
 
+#[allow(clippy::too_many_arguments)]
 async fn ws(
     State(app): State<App>,
     Path(id): Path<String>,
     Query(q): Query<WsQuery>,
+    Extension(Peer(peer)): Extension<Peer>,
+    Extension(place): Extension<ConnPlace>,
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
-    // A page may open a WebSocket only from this server's own origin: the address it
-    // listens on, `localhost`, or the host the request itself was sent to (a friend on
-    // another machine reaches the server by its network name). Clients that are not
-    // browsers send no Origin.
-    let host = headers.get("host").and_then(|h| h.to_str().ok()).unwrap_or("");
-    if let Some(origin) = headers.get("origin").and_then(|o| o.to_str().ok())
-        && !app.origins.iter().any(|o| o == origin)
-        && (host.is_empty() || (origin != format!("http://{host}") && origin != format!("https://{host}")))
-    {
-        return ApiError::forbidden("bad_origin", format!("WebSockets from {origin} are not accepted"))
-            .into_response();
+    // A page may open a WebSocket only from an allowed origin (the server's own address,
+    // or one it was told of).
+    if let Err(e) = check_origin(&app, &headers) {
+        return e.into_response();
     }
-    let h = match handle(&app, &id) {
+    let h = match live(&app, &id).await {
         Ok(h) => h,
         Err(e) => return e.into_response(),
     };
-    let (out_tx, out_rx) = mpsc::unbounded_channel();
+    let Some(socket_place) = app.per_ip.socket(peer.ip(), &id) else {
+        return ApiError::new(
+            429,
+            "too_many_sockets",
+            format!(
+                "{} connections to this table are open from your address already: close one first",
+                app.per_ip.limits().sockets_per_table_per_ip
+            ),
+        )
+        .into_response();
+    };
+    let out = Outbox::new();
     let token = q.token.filter(|t| !t.is_empty());
-    let conn = match ask(&h, |reply| Cmd::Connect { token, out: out_tx, reply }).await {
+    let conn = match ask(&h, |reply| Cmd::Connect { token, out: Arc::clone(&out), reply }).await {
         Ok(Ok((conn, _seat))) => conn,
         Ok(Err(e)) | Err(e) => return e.into_response(),
     };
-    upgrade.max_message_size(MAX_MESSAGE).on_upgrade(move |socket| serve_socket(socket, h, conn, out_rx))
+    let link =
+        Link { h, conn, out, ip: peer.ip(), per_ip: Arc::clone(&app.per_ip), _places: (place, socket_place) };
+    upgrade.max_message_size(MAX_MESSAGE).on_upgrade(move |socket| serve_socket(socket, link))
 }
 
-/// Pumps one WebSocket: the table's messages out, the client's in (bounded in size, and
-/// in rate by reading slower).
-async fn serve_socket(mut socket: WebSocket, h: Handle, conn: u64, mut out: mpsc::UnboundedReceiver<String>) {
+/// A WebSocket's ends: its table and connection there, its outbox, and the places it
+/// holds in its address's counts (given back when it closes).
+struct Link {
+    h: Handle,
+    conn: u64,
+    out: Arc<Outbox>,
+    ip: std::net::IpAddr,
+    per_ip: Arc<PerIp>,
+    _places: (ConnPlace, net::Place),
+}
+
+/// Sends one message, in at most `limit`: `false` if it failed or took longer.
+async fn write(socket: &mut WebSocket, limit: Duration, msg: Message) -> bool {
+    matches!(tokio::time::timeout(limit, socket.send(msg)).await, Ok(Ok(())))
+}
+
+/// Why a socket was closed by the server.
+fn close_frame(code: u16, reason: &'static str) -> Message {
+    Message::Close(Some(axum::extract::ws::CloseFrame { code, reason: reason.into() }))
+}
+
+/// Pumps one WebSocket: the table's messages out (bounded: [`outbox`]; a write that takes
+/// too long closes it), the client's in (bounded in size, and in rate by reading slower,
+/// per socket and across every socket of its address), a ping now and then, and a close
+/// when nothing at all, not even a pong, has come for too long.
+async fn serve_socket(mut socket: WebSocket, link: Link) {
+    let limits = link.per_ip.limits().clone();
     let mut window = tokio::time::Instant::now();
     let mut count = 0u32;
+    let mut heard = tokio::time::Instant::now();
+    let mut pings = tokio::time::interval_at(heard + limits.ping_every, limits.ping_every);
+    pings.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tokio::select! {
-            msg = out.recv() => match msg {
-                Some(text) => {
-                    if socket.send(Message::Text(text.into())).await.is_err() {
+            next = link.out.next() => match next {
+                Next::Send(text) => {
+                    if !write(&mut socket, limits.write_timeout, Message::Text(text.as_ref().into())).await {
                         break;
                     }
                 }
-                None => break,
-            },
-            incoming = socket.recv() => match incoming {
-                Some(Ok(Message::Text(text))) => {
-                    if window.elapsed() > std::time::Duration::from_secs(1) {
-                        window = tokio::time::Instant::now();
-                        count = 0;
-                    }
-                    count += 1;
-                    if count > MAX_RATE {
-                        // Past the rate, the connection is read more slowly: nothing is
-                        // dropped, a flood only waits.
-                        tokio::time::sleep_until(window + std::time::Duration::from_secs(1)).await;
-                        window = tokio::time::Instant::now();
-                        count = 1;
-                    }
-                    if h.tx.send(Cmd::Message { conn, text: text.to_string() }).await.is_err() {
-                        break;
-                    }
+                Next::Behind => {
+                    let _ = write(&mut socket, limits.write_timeout, close_frame(1008, "too far behind: reconnect for the latest state")).await;
+                    break;
                 }
-                Some(Ok(Message::Binary(_))) => {
-                    let err = json!({"type": "error", "code": "bad_message", "message": "messages are JSON text, not binary"});
-                    let _ = socket.send(Message::Text(err.to_string().into())).await;
+                Next::Ended => {
+                    let _ = write(&mut socket, limits.write_timeout, close_frame(1000, "the table has closed")).await;
+                    break;
                 }
-                Some(Ok(_)) => {}
-                Some(Err(_)) | None => break,
             },
+            _ = pings.tick() => {
+                if heard.elapsed() >= limits.silent_limit {
+                    let _ = write(&mut socket, limits.write_timeout, close_frame(1001, "nothing heard from you: reconnect")).await;
+                    break;
+                }
+                if !write(&mut socket, limits.write_timeout, Message::Ping(Default::default())).await {
+                    break;
+                }
+            }
+            incoming = socket.recv() => {
+                heard = tokio::time::Instant::now();
+                match incoming {
+                    Some(Ok(Message::Text(text))) => {
+                        if window.elapsed() > std::time::Duration::from_secs(1) {
+                            window = tokio::time::Instant::now();
+                            count = 0;
+                        }
+                        count += 1;
+                        if count > MAX_RATE {
+                            // Past the rate, the connection is read more slowly: nothing is
+                            // dropped, a flood only waits.
+                            tokio::time::sleep_until(window + std::time::Duration::from_secs(1)).await;
+                            window = tokio::time::Instant::now();
+                            count = 1;
+                        }
+                        // And so is every socket of an address sending too much in all.
+                        link.per_ip.message(link.ip).await;
+                        if link.h.tx.send(Cmd::Message { conn: link.conn, text: text.to_string() }).await.is_err() {
+                            break;
+                        }
+                    }
+                    Some(Ok(Message::Binary(_))) => {
+                        let err = json!({"type": "error", "code": "bad_message", "message": "messages are JSON text, not binary"});
+                        link.out.send(Arc::from(err.to_string()));
+                    }
+                    Some(Ok(_)) => {}
+                    Some(Err(_)) | None => break,
+                }
+            }
         }
     }
-    let _ = h.tx.send(Cmd::Disconnect { conn }).await;
+    link.out.close();
+    let _ = link.h.tx.send(Cmd::Disconnect { conn: link.conn }).await;
+}
+
+/// Where the pages that may open a WebSocket or send a POST come from. A page's `Origin`
+/// is compared with these, never with the `Host` the request names (a page of another
+/// site whose name was pointed at this server, DNS rebinding, names its own host there).
+#[derive(Debug)]
+pub struct Origins {
+    /// Allowed as they are: the listen address, `localhost` and the loopback addresses on
+    /// its port, and each `--public-origin`.
+    exact: Vec<String>,
+    /// Listening on every interface (`0.0.0.0`, `::`): a page from any IP address on this
+    /// port, so a friend on the network reaches it by address (an address cannot be
+    /// rebound as a name can).
+    any_ip_on: Option<u16>,
+}
+
+impl Origins {
+    /// The origins of a server listening on `addr`, with `public` besides.
+    ///
+    /// # Errors
+    /// A public origin that is not `http://HOST[:PORT]` or `https://HOST[:PORT]`.
+    pub fn new(addr: SocketAddr, public: &[String]) -> Result<Origins, String> {
+        let port = addr.port();
+        let mut exact = vec![
+            format!("http://localhost:{port}"),
+            format!("http://127.0.0.1:{port}"),
+            format!("http://[::1]:{port}"),
+        ];
+        if !addr.ip().is_unspecified() {
+            exact.push(format!("http://{addr}"));
+        }
+        for o in public {
+            let trimmed = o.trim().trim_end_matches('/').to_ascii_lowercase();
+            if Origins::parse(&trimmed).is_none() {
+                return Err(format!(
+                    "--public-origin {o:?} is not an origin: write it as a browser does, http://HOST[:PORT] or https://HOST[:PORT], without a path"
+                ));
+            }
+            exact.push(trimmed);
+        }
+        Ok(Origins { exact, any_ip_on: addr.ip().is_unspecified().then_some(port) })
+    }
+
+    /// An origin's host and port (the scheme's default port where none is written).
+    fn parse(origin: &str) -> Option<(&str, u16)> {
+        let (rest, default) = match origin.split_once("://") {
+            Some(("http", rest)) => (rest, 80),
+            Some(("https", rest)) => (rest, 443),
+            _ => return None,
+        };
+        if rest.is_empty() || rest.contains(['/', '?', '#', '@', ' ']) {
+            return None;
+        }
+        let (host, port) = match rest.rsplit_once(':') {
+            Some((h, p)) if !h.is_empty() && (!h.contains(':') || h.ends_with(']')) => (h, p.parse().ok()?),
+            _ => (rest, default),
+        };
+        Some((host, port))
+    }
+
+    /// Whether a page from `origin` may talk to this server.
+    pub fn allows(&self, origin: &str) -> bool {
+        let origin = origin.to_ascii_lowercase();
+        if self.exact.contains(&origin) {
+            return true;
+        }
+        match (self.any_ip_on, Origins::parse(&origin)) {
+            (Some(port), Some((host, p))) => {
+                p == port
+                    && host.trim_start_matches('[').trim_end_matches(']').parse::<std::net::IpAddr>().is_ok()
+            }
+            _ => false,
+        }
+    }
+}
+
+/// A request that changes something (a POST) must come as JSON, which a page of another
+/// site cannot send without asking first (a form or a `text/plain` body can), and, from a
+/// browser, from an allowed origin.
+fn guard_post(app: &App, headers: &HeaderMap) -> Result<(), ApiError> {
+    let kind = headers.get("content-type").and_then(|v| v.to_str().ok()).unwrap_or("");
+    let essence = kind.split(';').next().unwrap_or("").trim();
+    if !essence.eq_ignore_ascii_case("application/json") {
+        return Err(ApiError::new(
+            415,
+            "bad_content_type",
+            "send the body as JSON, with the header Content-Type: application/json".into(),
+        ));
+    }
+    check_origin(app, headers)
+}
+
+/// A browser's page must come from an allowed origin; clients that are not browsers send
+/// no `Origin`.
+fn check_origin(app: &App, headers: &HeaderMap) -> Result<(), ApiError> {
+    match headers.get("origin").map(|o| o.to_str()) {
+        None => Ok(()),
+        Some(Ok(origin)) if app.origins.allows(origin) => Ok(()),
+        Some(origin) => {
+            let shown: String = origin.unwrap_or("?").chars().take(100).collect();
+            Err(ApiError::forbidden(
+                "bad_origin",
+                format!(
+                    "pages from {shown} may not use this server (start it with --public-origin {shown} to allow them)"
+                ),
+            ))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Origins;
+
+    #[test]
+    fn origins_are_the_listen_address_loopback_and_those_given_never_a_name_by_default() {
+        let local = Origins::new("127.0.0.1:8080".parse().unwrap(), &[]).unwrap();
+        for ok in
+            ["http://127.0.0.1:8080", "http://localhost:8080", "http://[::1]:8080", "HTTP://LOCALHOST:8080"]
+        {
+            assert!(local.allows(ok), "{ok}");
+        }
+        for bad in
+            ["http://127.0.0.1:9090", "http://evil.example:8080", "http://192.168.1.5:8080", "null", ""]
+        {
+            assert!(!local.allows(bad), "{bad}");
+        }
+        // On every interface: any address on the port (a friend on the network), never a
+        // name unless given.
+        let all = Origins::new("0.0.0.0:8080".parse().unwrap(), &["https://games.example.org/".to_owned()])
+            .unwrap();
+        for ok in ["http://192.168.1.5:8080", "http://[fe80::1]:8080", "https://games.example.org"] {
+            assert!(all.allows(ok), "{ok}");
+        }
+        for bad in ["http://tabula.lan:8080", "http://192.168.1.5:80", "https://games.example.org:8443"] {
+            assert!(!all.allows(bad), "{bad}");
+        }
+        for wrong in ["games.example.org", "ftp://x", "https://x/path", "https://"] {
+            assert!(Origins::new("0.0.0.0:8080".parse().unwrap(), &[wrong.to_owned()]).is_err(), "{wrong}");
+        }
+    }
 }

@@ -60,7 +60,7 @@ fn insert<'q>(
     a: &'q ActionRow,
 ) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
     sqlx::query(
-        "INSERT INTO actions (table_id, seq, seat, action, player, clocks) VALUES ($1, $2, $3, $4, $5, $6)",
+        "INSERT INTO actions (table_id, seq, seat, action, player, clocks, at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
     )
     .bind(table)
     .bind(a.seq)
@@ -68,6 +68,7 @@ fn insert<'q>(
     .bind(&a.action)
     .bind(&a.player)
     .bind(a.clocks.clone())
+    .bind(a.at)
 }
 
 /// One table as stored.
@@ -124,6 +125,9 @@ pub struct ActionRow {
     pub player: String,
     /// Each seat's time left after it, in milliseconds, as a JSON array (clocked tables).
     pub clocks: Option<String>,
+    /// When it was accepted, in milliseconds since the epoch (`None` before migration 4,
+    /// and for the actions a table starts from).
+    pub at: Option<i64>,
 }
 
 /// One line said at a table, as stored.
@@ -167,7 +171,14 @@ fn migrator() -> Migrator {
         Cow::Borrowed(include_str!("../migrations/0003_chat.sql")),
         false,
     );
-    Migrator { migrations: Cow::Owned(vec![first, second, third]), ..Migrator::DEFAULT }
+    let fourth = Migration::new(
+        4,
+        Cow::Borrowed("when actions were accepted and play began, heartbeats"),
+        MigrationType::Simple,
+        Cow::Borrowed(include_str!("../migrations/0004_turns.sql")),
+        false,
+    );
+    Migrator { migrations: Cow::Owned(vec![first, second, third, fourth]), ..Migrator::DEFAULT }
 }
 
 fn db_error(e: sqlx::Error) -> String {
@@ -332,7 +343,7 @@ impl Store {
     /// A database error.
     pub async fn actions(&self, table: &str) -> Result<Vec<ActionRow>, String> {
         let rows = sqlx::query(
-            "SELECT seq, seat, action, player, clocks FROM actions WHERE table_id = $1 ORDER BY seq",
+            "SELECT seq, seat, action, player, clocks, at FROM actions WHERE table_id = $1 ORDER BY seq",
         )
         .bind(table)
         .fetch_all(&self.pool)
@@ -346,6 +357,7 @@ impl Store {
                     action: r.try_get(2).map_err(db_error)?,
                     player: r.try_get(3).map_err(db_error)?,
                     clocks: r.try_get(4).map_err(db_error)?,
+                    at: r.try_get(5).map_err(db_error)?,
                 })
             })
             .collect()
@@ -472,6 +484,77 @@ impl Store {
         }
         .map_err(db_error)?;
         rows.iter().map(table_row).collect()
+    }
+
+    /// Notes that play began at `table` (milliseconds since the epoch): the first turn's
+    /// start, for the clocks after a restart.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn set_started(&self, table: &str, at: i64) -> Result<(), String> {
+        sqlx::query("UPDATE game_tables SET started = $1 WHERE id = $2")
+            .bind(at)
+            .bind(table)
+            .execute(&self.pool)
+            .await
+            .map_err(db_error)?;
+        Ok(())
+    }
+
+    /// When play began at `table`, if it has.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn started(&self, table: &str) -> Result<Option<i64>, String> {
+        let row = sqlx::query("SELECT started FROM game_tables WHERE id = $1")
+            .bind(table)
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(db_error)?;
+        Ok(row.and_then(|r| r.try_get::<Option<i64>, _>(0).ok().flatten()))
+    }
+
+    /// Notes that `process` is alive at `at` (milliseconds since the epoch).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn beat(&self, process: &str, at: i64) -> Result<(), String> {
+        sqlx::query(
+            "INSERT INTO heartbeats (process, at) VALUES ($1, $2) ON CONFLICT (process) DO UPDATE SET at = excluded.at",
+        )
+        .bind(process)
+        .bind(at)
+        .execute(&self.pool)
+        .await
+        .map_err(db_error)?;
+        Ok(())
+    }
+
+    /// The last sign of life of `process`, if any.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn last_beat(&self, process: &str) -> Result<Option<i64>, String> {
+        let row = sqlx::query("SELECT at FROM heartbeats WHERE process = $1")
+            .bind(process)
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(db_error)?;
+        row.map(|r| r.try_get::<i64, _>(0).map_err(db_error)).transpose()
+    }
+
+    /// The ids of the tables not over (nor expired), oldest first.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn unfinished(&self) -> Result<Vec<String>, String> {
+        let rows = sqlx::query(
+            "SELECT id FROM game_tables WHERE status <> 'over' AND status <> 'expired' ORDER BY created, id",
+        )
+        .fetch_all(&self.pool)
+        .await
+        .map_err(db_error)?;
+        rows.iter().map(|r| r.try_get::<String, _>(0).map_err(db_error)).collect()
     }
 
     /// The table `id`, if stored.

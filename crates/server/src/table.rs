@@ -5,7 +5,7 @@
 //! period, resigns or runs out of time with more than two seats.
 
 use std::collections::{HashMap, VecDeque};
-use std::sync::Arc;
+use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
 use serde_json::{Value, json};
@@ -14,6 +14,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
 use crate::error::ApiError;
+use crate::outbox::Outbox;
 use crate::store::{ActionRow, ChatRow, SeatRow, Store};
 use crate::{hash_token, new_token, now};
 
@@ -136,7 +137,7 @@ pub enum Cmd {
         /// The token given, if any.
         token: Option<String>,
         /// Where the table sends this connection's messages.
-        out: mpsc::UnboundedSender<String>,
+        out: Arc<Outbox>,
         /// The connection's number and seat.
         reply: oneshot::Sender<Result<(u64, Option<usize>), ApiError>>,
     },
@@ -173,6 +174,9 @@ pub enum Cmd {
         /// The clock's arming this tick belongs to.
         epoch: u64,
     },
+    /// The table has waited for its seats as long as it may: it expires if some are
+    /// still free.
+    Expire,
     /// A seat's grace period has ended.
     Grace {
         /// The seat.
@@ -216,6 +220,69 @@ pub struct Handle {
     pub tx: mpsc::Sender<Cmd>,
 }
 
+/// The tables live in this process: each one's handle, and each unfinished one's line in
+/// the lobby, kept up to date by the table itself (so the lobby asks no table anything).
+#[derive(Default)]
+pub struct Live {
+    handles: RwLock<HashMap<String, Handle>>,
+    lobby: RwLock<HashMap<String, Value>>,
+}
+
+impl Live {
+    /// The live table `id`'s handle.
+    pub fn get(&self, id: &str) -> Option<Handle> {
+        self.handles.read().expect("the live tables").get(id).cloned()
+    }
+
+    /// Adds a table started here.
+    pub fn insert(&self, id: String, h: Handle) {
+        self.handles.write().expect("the live tables").insert(id, h);
+    }
+
+    /// How many tables are live.
+    pub fn len(&self) -> usize {
+        self.handles.read().expect("the live tables").len()
+    }
+
+    /// Whether no table is live.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The unfinished tables as the lobby lists them (`status`: only those), newest first:
+    /// one page, and how many there are in all.
+    pub fn page(&self, status: Option<&str>, page: usize, per_page: usize) -> (Vec<Value>, usize) {
+        let lobby = self.lobby.read().expect("the lobby");
+        let mut rows: Vec<&Value> =
+            lobby.values().filter(|v| status.is_none_or(|s| v["status"] == s)).collect();
+        rows.sort_by(|a, b| {
+            b["created"]
+                .as_i64()
+                .cmp(&a["created"].as_i64())
+                .then_with(|| a["table"].as_str().cmp(&b["table"].as_str()))
+        });
+        let total = rows.len();
+        (rows.into_iter().skip(page * per_page).take(per_page).cloned().collect(), total)
+    }
+
+    fn publish(&self, id: &str, info: Option<Value>) {
+        let mut lobby = self.lobby.write().expect("the lobby");
+        match info {
+            Some(v) => {
+                lobby.insert(id.to_owned(), v);
+            }
+            None => {
+                lobby.remove(id);
+            }
+        }
+    }
+
+    fn remove(&self, id: &str) {
+        self.publish(id, None);
+        self.handles.write().expect("the live tables").remove(id);
+    }
+}
+
 /// What a table's task starts from.
 pub struct Setup {
     /// Its id.
@@ -242,11 +309,20 @@ pub struct Setup {
     pub lobby: mpsc::Sender<NewTable>,
     /// The last lines said at the table (at most [`CHAT_KEPT`]), in order.
     pub chat: Vec<ChatRow>,
+    /// When the table was opened (seconds since the epoch).
+    pub created: i64,
+    /// How long it may wait for its seats to be taken before it expires.
+    pub open_ttl: Duration,
+    /// The live tables, where this one keeps its line in the lobby.
+    pub live: Arc<Live>,
+    /// What the seat to act had thought before the server stopped, in milliseconds (a
+    /// restored clocked table charges it).
+    pub thought_ms: i64,
 }
 
 struct Conn {
     seat: Option<usize>,
-    out: mpsc::UnboundedSender<String>,
+    out: Arc<Outbox>,
 }
 
 struct Table {
@@ -294,6 +370,10 @@ struct Table {
     /// When each speaker's recent lines were said (a seat, a spectator's connection, all
     /// spectators together), for the rate limit.
     said: HashMap<Speaker, VecDeque<Instant>>,
+    created: i64,
+    live: Arc<Live>,
+    /// The line last put in the lobby, so an unchanged table writes nothing.
+    listed: Option<Value>,
 }
 
 /// Who a line's rate limit counts against.
@@ -360,6 +440,14 @@ pub fn spawn(setup: Setup, store: Store, registry: Arc<Registry>) -> Handle {
         (Some(_), Some(saved)) if saved.len() == n => saved,
         (Some(c), _) => setup.seats.iter().map(|k| (*k == SeatKind::Human).then_some(c.initial_ms)).collect(),
     };
+    let mut clocks = clocks;
+    if setup.clock.is_some()
+        && setup.thought_ms > 0
+        && let Turn::Player(p) = setup.state.turn()
+        && let Some(Some(ms)) = clocks.get_mut(p)
+    {
+        *ms = (*ms - setup.thought_ms).max(0);
+    }
     let flagged = clocks.iter().map(|c| *c == Some(0)).collect();
     let table = Table {
         id: setup.id,
@@ -392,7 +480,18 @@ pub fn spawn(setup: Setup, store: Store, registry: Arc<Registry>) -> Handle {
         chat_next: setup.chat.last().map_or(0, |c| c.n + 1),
         chat: setup.chat.into_iter().rev().take(CHAT_KEPT).rev().collect(),
         said: HashMap::new(),
+        created: setup.created,
+        live: setup.live,
+        listed: None,
     };
+    // A table nobody came to sit at expires (docs/server.md, "Limits").
+    let waited = Duration::from_secs((crate::now() - setup.created).max(0) as u64);
+    let expire = tx.clone();
+    let ttl = setup.open_ttl;
+    tokio::spawn(async move {
+        tokio::time::sleep(ttl.saturating_sub(waited)).await;
+        let _ = expire.send(Cmd::Expire).await;
+    });
     tokio::spawn(table.run(rx));
     Handle { tx }
 }
@@ -465,6 +564,7 @@ impl Table {
         self.regrace();
         self.arm();
         self.wake_bot();
+        self.publish();
         while let Some(cmd) = rx.recv().await {
             match cmd {
                 Cmd::Join { seat, name, reply } => {
@@ -529,6 +629,11 @@ impl Table {
                         }
                     }
                 }
+                Cmd::Expire => {
+                    if self.status() == "open" && self.expire().await {
+                        return;
+                    }
+                }
                 Cmd::Grace { seat, epoch } => {
                     let stands_in = !self.is_over() && self.waited(seat);
                     if let Some(h) = self.holders[seat].as_mut()
@@ -546,7 +651,42 @@ impl Table {
                 }
             }
             self.wake_bot();
+            self.publish();
         }
+    }
+
+    /// Keeps the table's line in the lobby as it stands (none once it is over).
+    fn publish(&mut self) {
+        let line = (!self.is_over()).then(|| {
+            let mut info = self.info();
+            info["created"] = json!(self.created);
+            info
+        });
+        if line != self.listed {
+            self.live.publish(&self.id, line.clone());
+            self.listed = line;
+        }
+    }
+
+    /// Closes a table whose seats were never all taken: stored as `expired`, gone from the
+    /// lobby, each connection told why and closed. `false` if it could not be stored (it
+    /// stays, and will be tried again at the next start).
+    async fn expire(&mut self) -> bool {
+        if let Err(e) = self.store.set_status(&self.id, "expired", None, Some(now())).await {
+            tracing::error!(table = %self.id, "cannot expire: {e}");
+            return false;
+        }
+        tracing::info!(table = %self.id, "expired: its seats were not all taken in time");
+        let told: Arc<str> = Arc::from(error_message(
+            "expired",
+            "This table waited too long for its players and has closed: open a new one from the lobby.",
+        ));
+        for c in self.conns.values() {
+            c.out.send(Arc::clone(&told));
+            c.out.close_after_sending();
+        }
+        self.live.remove(&self.id);
+        true
     }
 
     fn seq(&self) -> usize {
@@ -697,6 +837,7 @@ impl Table {
             Some(Holder { hash, name, connected: 0, away: false, gone: false, epoch: 0, grace_until: None });
         if self.status() == "playing" {
             self.store.set_status(&self.id, "playing", None, None).await.map_err(ApiError::internal)?;
+            self.store.set_started(&self.id, crate::now_ms()).await.map_err(ApiError::internal)?;
             // The clocks start with the game.
             self.since = Instant::now();
             self.arm();
@@ -707,11 +848,7 @@ impl Table {
         Ok((seat, token))
     }
 
-    fn connect(
-        &mut self,
-        token: Option<String>,
-        out: mpsc::UnboundedSender<String>,
-    ) -> Result<(u64, Option<usize>), ApiError> {
+    fn connect(&mut self, token: Option<String>, out: Arc<Outbox>) -> Result<(u64, Option<usize>), ApiError> {
         let seat = match token {
             None => None,
             Some(token) => {
@@ -861,19 +998,23 @@ impl Table {
 
     fn send_update(&self, conn: u64) {
         if let Some(c) = self.conns.get(&conn) {
-            let _ = c.out.send(self.update(c.seat));
+            c.out.update(Arc::from(self.update(c.seat)));
         }
     }
 
+    /// Sends every connection its update: built once per seat (and once for all the
+    /// spectators), however many connections watch.
     fn broadcast(&self) {
-        for conn in self.conns.keys() {
-            self.send_update(*conn);
+        let mut built: HashMap<Option<usize>, Arc<str>> = HashMap::new();
+        for c in self.conns.values() {
+            let text = built.entry(c.seat).or_insert_with(|| Arc::from(self.update(c.seat)));
+            c.out.update(Arc::clone(text));
         }
     }
 
     fn reply_error(&self, conn: u64, code: &str, message: &str) {
         if let Some(c) = self.conns.get(&conn) {
-            let _ = c.out.send(error_message(code, message));
+            c.out.send(Arc::from(error_message(code, message)));
         }
     }
 
@@ -1064,9 +1205,10 @@ impl Table {
             self.said.entry(who).or_default().push_back(now);
         }
         self.chat_next += 1;
+        let said: Arc<str> = Arc::from(json!({"type": "chat", "lines": [chat_json(&line)]}).to_string());
         for c in self.conns.values() {
             if hears(self.state.game(), &line, c.seat) {
-                let _ = c.out.send(json!({"type": "chat", "lines": [chat_json(&line)]}).to_string());
+                c.out.send(Arc::clone(&said));
             }
         }
         self.chat.push_back(line);
@@ -1082,7 +1224,7 @@ impl Table {
         let lines: Vec<Value> =
             self.chat.iter().filter(|l| hears(self.state.game(), l, c.seat)).map(chat_json).collect();
         if !lines.is_empty() {
-            let _ = c.out.send(json!({"type": "chat", "lines": lines}).to_string());
+            c.out.send(Arc::from(json!({"type": "chat", "lines": lines}).to_string()));
         }
     }
 
@@ -1367,6 +1509,7 @@ impl Table {
             action: text,
             player: who.clone(),
             clocks: self.clock.map(|_| json!(clocks).to_string()),
+            at: Some(crate::now_ms()),
         };
         if let Err(e) = self.store.append(&self.id, &row).await {
             self.rewind(len);
@@ -1395,6 +1538,7 @@ impl Table {
                 action: text,
                 player: "chance".to_owned(),
                 clocks: self.clock.map(|_| json!(self.clocks).to_string()),
+                at: Some(crate::now_ms()),
             };
             if let Err(e) = self.store.append(&self.id, &row).await {
                 self.rewind(len);

@@ -180,17 +180,24 @@ async fn a_restarted_server_resumes_every_unfinished_table() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_websocket_is_accepted_only_from_the_server_s_own_origin() {
+async fn a_websocket_is_accepted_only_from_the_server_s_own_origins() {
     use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-    let (addr, _server) = server(&db("origin")).await;
+    let mut config = tabula_server::Config::new("127.0.0.1:0".parse().unwrap(), db("origin"));
+    config.public_origins = vec!["https://games.example.org/".to_owned()];
+    let (addr, _server) = tabula_server::start(config).await.unwrap();
     let (_, t) = post(addr, "/api/tables", json!({"game": "abagio", "seats": ["human", "random"]})).await;
     let id = t["table"].as_str().unwrap();
     let url = format!("ws://{addr}/api/tables/{id}/ws");
+    let port = addr.port();
     for (host, origin, ok) in [
         (addr.to_string(), format!("http://{addr}"), true),
-        (format!("tabula.lan:{}", addr.port()), format!("http://tabula.lan:{}", addr.port()), true),
+        (format!("localhost:{port}"), format!("http://localhost:{port}"), true),
+        ("games.example.org".to_owned(), "https://games.example.org".to_owned(), true),
         (addr.to_string(), "http://evil.example".to_owned(), false),
-        (format!("tabula.lan:{}", addr.port()), "http://tabula.lan:1".to_owned(), false),
+        // A page of another site whose name was pointed at this server (DNS rebinding)
+        // names its own host in both headers: the Host a request names proves nothing.
+        (format!("tabula.lan:{port}"), format!("http://tabula.lan:{port}"), false),
+        (format!("tabula.lan:{port}"), "http://tabula.lan:1".to_owned(), false),
     ] {
         let mut req = url.as_str().into_client_request().unwrap();
         req.headers_mut().insert("host", host.parse().unwrap());
@@ -201,6 +208,45 @@ async fn a_websocket_is_accepted_only_from_the_server_s_own_origin() {
             assert!(e.to_string().contains("403"), "{e}");
         }
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_post_is_json_from_an_allowed_origin_or_none() {
+    let (addr, _server) = server(&db("csrf")).await;
+    let body = r#"{"game":"abagio"}"#;
+    let post_with = |headers: String| async move {
+        let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+        let req = format!(
+            "POST /api/tables HTTP/1.1\r\nHost: {addr}\r\n{headers}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        );
+        tokio::io::AsyncWriteExt::write_all(&mut s, req.as_bytes()).await.unwrap();
+        let mut raw = Vec::new();
+        tokio::io::AsyncReadExt::read_to_end(&mut s, &mut raw).await.unwrap();
+        let text = String::from_utf8_lossy(&raw).to_string();
+        let status: u16 = text.split_whitespace().nth(1).unwrap().parse().unwrap();
+        (status, text)
+    };
+    // What a page of another site may send without asking first: a form, or plain text.
+    for kind in ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"] {
+        let (status, text) =
+            post_with(format!("Content-Type: {kind}\r\nOrigin: http://evil.example\r\n")).await;
+        assert_eq!(status, 415, "{kind}: {text}");
+        assert!(text.contains("bad_content_type"), "{text}");
+    }
+    let (status, text) = post_with(String::new()).await;
+    assert_eq!(status, 415, "no type: {text}");
+    let (status, text) =
+        post_with("Content-Type: application/json\r\nOrigin: http://evil.example\r\n".to_owned()).await;
+    assert_eq!(status, 403, "{text}");
+    assert!(text.contains("bad_origin"), "{text}");
+    let (status, text) =
+        post_with(format!("Content-Type: application/json; charset=utf-8\r\nOrigin: http://{addr}\r\n"))
+            .await;
+    assert_eq!(status, 200, "{text}");
+    // A client that is not a browser sends no Origin.
+    let (status, text) = post_with("Content-Type: application/json\r\n".to_owned()).await;
+    assert_eq!(status, 200, "{text}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -237,4 +283,33 @@ async fn names_hold_no_control_or_direction_marks_and_are_kept_as_text() {
     assert_eq!(status, 200, "{t}");
     let (_, info) = http(addr, "GET", &format!("/api/tables/{}", t["table"].as_str().unwrap()), None).await;
     assert_eq!(info["seats"][0]["name"], "<b>ada</b> & co");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_is_paged_newest_first() {
+    let (addr, _server) = server(&db("paging")).await;
+    let mut ids = Vec::new();
+    for i in 0..5 {
+        let seats = if i % 2 == 0 { json!(["human", "random"]) } else { json!(["human", "human"]) };
+        let (_, t) = post(addr, "/api/tables", json!({"game": "abagio", "seats": seats})).await;
+        ids.push(t["table"].as_str().unwrap().to_owned());
+        // Tables are ordered by the second they were opened in, then by id.
+        tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    }
+    let (status, page) = http(addr, "GET", "/api/tables?per_page=2&page=1", None).await;
+    assert_eq!(status, 200, "{page}");
+    assert_eq!(
+        (page["total"].as_u64(), page["page"].as_u64(), page["per_page"].as_u64()),
+        (Some(5), Some(1), Some(2))
+    );
+    let shown: Vec<&str> =
+        page["tables"].as_array().unwrap().iter().map(|t| t["table"].as_str().unwrap()).collect();
+    assert_eq!(shown, [ids[2].as_str(), ids[1].as_str()], "newest first");
+    let (_, open) = http(addr, "GET", "/api/tables?status=open", None).await;
+    assert_eq!(open["total"], 2, "{open}");
+    assert!(open["tables"].as_array().unwrap().iter().all(|t| t["status"] == "open"));
+    let (_, playing) = http(addr, "GET", "/api/tables?status=playing&per_page=1000", None).await;
+    assert_eq!((playing["total"].as_u64(), playing["per_page"].as_u64()), (Some(3), Some(100)));
+    let (status, e) = http(addr, "GET", "/api/tables?status=over", None).await;
+    assert_eq!((status, e["error"]["code"].as_str()), (400, Some("bad_status")), "{e}");
 }

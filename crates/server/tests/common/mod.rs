@@ -33,7 +33,20 @@ pub async fn server_with(
     db: &str,
     grace: Duration,
 ) -> (SocketAddr, tokio::task::JoinHandle<Result<(), String>>) {
-    let config = tabula_server::Config { addr: "127.0.0.1:0".parse().unwrap(), db: db.to_owned(), grace };
+    let mut config = tabula_server::Config::new("127.0.0.1:0".parse().unwrap(), db.to_owned());
+    config.grace = grace;
+    // The tests open tables far faster than people do, all from one address.
+    config.limits.tables_per_minute_per_ip = 100_000;
+    tabula_server::start(config).await.unwrap()
+}
+
+/// A server with these limits.
+pub async fn server_limited(
+    db: &str,
+    limits: tabula_server::Limits,
+) -> (SocketAddr, tokio::task::JoinHandle<Result<(), String>>) {
+    let mut config = tabula_server::Config::new("127.0.0.1:0".parse().unwrap(), db.to_owned());
+    config.limits = limits;
     tabula_server::start(config).await.unwrap()
 }
 

@@ -1,0 +1,269 @@
+//! The server facing strangers (docs/server.md, "Limits"): half-sent requests and idle
+//! connections are closed, a client that never reads costs a bounded amount, a seat whose
+//! peer vanished without a word is disconnected (and a bot stands in), and one address can
+//! hold only so many connections, sockets and tables, and send only so many messages.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::*;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::json;
+use tabula_server::Limits;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+
+/// Whether the server closes `s` within `within` (reading whatever it sends first).
+async fn closed_within(s: &mut TcpStream, within: Duration) -> bool {
+    let mut buf = [0u8; 4096];
+    let deadline = Instant::now() + within;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match tokio::time::timeout(left, s.read(&mut buf)).await {
+            Ok(Ok(0)) | Ok(Err(_)) => return true,
+            Ok(Ok(_)) => continue,
+            Err(_) => return false,
+        }
+    }
+}
+
+fn quick() -> Limits {
+    Limits {
+        header_timeout: Duration::from_millis(600),
+        body_timeout: Duration::from_millis(600),
+        ping_every: Duration::from_millis(200),
+        silent_limit: Duration::from_millis(1000),
+        write_timeout: Duration::from_millis(1000),
+        tables_per_minute_per_ip: 1000,
+        ..Limits::default()
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn half_sent_requests_and_idle_connections_are_closed() {
+    let (addr, _server) = server_limited(&db("slowloris"), quick()).await;
+    // Headers never finished.
+    let mut half = TcpStream::connect(addr).await.unwrap();
+    half.write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\nX-Slow: ").await.unwrap();
+    assert!(closed_within(&mut half, Duration::from_secs(5)).await, "a half-sent header is cut off");
+    // Nothing sent at all.
+    let mut silent = TcpStream::connect(addr).await.unwrap();
+    assert!(closed_within(&mut silent, Duration::from_secs(5)).await, "a silent connection is closed");
+    // A kept-alive connection idle after its answer.
+    let mut idle = TcpStream::connect(addr).await.unwrap();
+    idle.write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n").await.unwrap();
+    assert!(
+        closed_within(&mut idle, Duration::from_secs(5)).await,
+        "an idle kept-alive connection is closed"
+    );
+    // A body that never comes whole.
+    let mut body = TcpStream::connect(addr).await.unwrap();
+    body.write_all(
+        b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"game\"",
+    )
+    .await
+    .unwrap();
+    let mut raw = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_secs(5), body.read_to_end(&mut raw)).await;
+    let text = String::from_utf8_lossy(&raw);
+    assert!(text.starts_with("HTTP/1.1 408"), "a body too slow: {text}");
+    assert!(text.contains("body_timeout"), "{text}");
+    // The server still answers.
+    let (status, games) = http(addr, "GET", "/api/games", None).await;
+    assert_eq!(status, 200);
+    assert!(games["games"].as_array().is_some_and(|g| !g.is_empty()));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_address_holds_only_so_many_connections_sockets_and_tables() {
+    let limits = Limits {
+        connections_per_ip: 6,
+        sockets_per_table_per_ip: 3,
+        tables_per_minute_per_ip: 3,
+        header_timeout: Duration::from_secs(30),
+        ..Limits::default()
+    };
+    let (addr, _server) = server_limited(&db("per-ip"), limits).await;
+    // Tables: three a minute.
+    let mut ids = Vec::new();
+    for _ in 0..3 {
+        let (status, t) =
+            post(addr, "/api/tables", json!({"game": "abagio", "seats": ["human", "random"]})).await;
+        assert_eq!(status, 200, "{t}");
+        ids.push(t["table"].as_str().unwrap().to_owned());
+    }
+    let (status, e) = post(addr, "/api/tables", json!({"game": "abagio"})).await;
+    assert_eq!((status, e["error"]["code"].as_str()), (429, Some("too_many_tables")), "{e}");
+    assert!(e["error"]["message"].as_str().unwrap().contains("try again in"), "{e}");
+    // Sockets: three to one table, more to another.
+    let mut sockets = Vec::new();
+    for _ in 0..3 {
+        sockets.push(connect(addr, &ids[0], None).await);
+    }
+    let refused = tokio_tungstenite::connect_async(format!("ws://{addr}/api/tables/{}/ws", ids[0])).await;
+    assert!(refused.as_ref().is_err_and(|e| e.to_string().contains("429")), "{:?}", refused.err());
+    sockets.push(connect(addr, &ids[1], None).await);
+    // Connections: six in all (four sockets and two idle); the seventh is closed at once.
+    let _idle = TcpStream::connect(addr).await.unwrap();
+    let _idle2 = TcpStream::connect(addr).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let mut seventh = TcpStream::connect(addr).await.unwrap();
+    let _ = seventh.write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n").await;
+    assert!(closed_within(&mut seventh, Duration::from_secs(5)).await, "a seventh connection is refused");
+    // A socket closed gives its place back.
+    let mut first = sockets.remove(0);
+    first.close(None).await.unwrap();
+    while first.next().await.is_some() {}
+    drop(first);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let again = tokio_tungstenite::connect_async(format!("ws://{addr}/api/tables/{}/ws", ids[0])).await;
+    assert!(again.is_ok(), "{:?}", again.err());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_address_s_messages_are_slowed_across_all_its_sockets() {
+    let limits = Limits { messages_per_ip: 40, ..quick() };
+    let (addr, _server) = server_limited(&db("messages"), limits).await;
+    let (_, t) = post(addr, "/api/tables", json!({"game": "abagio", "seats": ["human", "random"]})).await;
+    let id = t["table"].as_str().unwrap().to_owned();
+    let start = Instant::now();
+    let mut tasks = Vec::new();
+    // Five sockets, each well under the per-socket rate, 160 messages in all.
+    for _ in 0..5 {
+        let mut ws = connect(addr, &id, None).await;
+        tasks.push(tokio::spawn(async move {
+            for _ in 0..32 {
+                ws.send(Message::Text("{}".into())).await.unwrap();
+            }
+            let mut errors = 0;
+            while errors < 32 {
+                if next(&mut ws).await["type"] == "error" {
+                    errors += 1;
+                }
+            }
+        }));
+    }
+    for t in tasks {
+        t.await.unwrap();
+    }
+    // 40 at once, then 40 a second: the last of 160 answered no sooner than 3 s.
+    assert!(start.elapsed() >= Duration::from_millis(2500), "answered in {:?}", start.elapsed());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_whose_peer_vanished_is_disconnected_and_a_bot_stands_in() {
+    let mut config = tabula_server::Config::new("127.0.0.1:0".parse().unwrap(), db("silent"));
+    config.limits = quick();
+    config.grace = Duration::from_millis(500);
+    let (addr, _server) = tabula_server::start(config).await.unwrap();
+    let (_, t) =
+        post(addr, "/api/tables", json!({"game": "abagio", "seats": ["human", "human"], "name": "ada"}))
+            .await;
+    let id = t["table"].as_str().unwrap().to_owned();
+    let ada = t["token"].as_str().unwrap().to_owned();
+    let (_, j) = post(addr, &format!("/api/tables/{id}/join"), json!({"name": "bo"})).await;
+    let bo = j["token"].as_str().unwrap().to_owned();
+    // Ada's socket opens, then her machine vanishes: it never reads, never answers a ping.
+    let ada_ws = connect(addr, &id, Some(&ada)).await;
+    let mut bo_ws = connect(addr, &id, Some(&bo)).await;
+    let start = Instant::now();
+    // Bo sees her disconnected, then a bot playing for her, and the game moving.
+    let mut saw_gone = false;
+    loop {
+        let u = next_of(&mut bo_ws, "update").await;
+        let seat = &u["seats"][0];
+        if seat["connected"] == false {
+            saw_gone = true;
+        }
+        if seat["bot"].is_string() {
+            assert!(saw_gone);
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(20), "no bot stood in: {u}");
+    }
+    // Disconnected after the silent limit, never before.
+    assert!(start.elapsed() >= Duration::from_millis(900), "{:?}", start.elapsed());
+    drop(ada_ws);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn clients_that_never_read_cost_a_bounded_amount() {
+    let limits = Limits { sockets_per_table_per_ip: 100, ..quick() };
+    let (addr, _server) = server_limited(&db("non-reading"), limits).await;
+    let (_, t) =
+        post(addr, "/api/tables", json!({"game": "abagio", "seats": ["human", "random"], "name": "ada"}))
+            .await;
+    let id = t["table"].as_str().unwrap().to_owned();
+    let token = t["token"].as_str().unwrap().to_owned();
+    // Forty spectators that never read a byte.
+    let mut lurkers = Vec::new();
+    for _ in 0..40 {
+        lurkers.push(connect(addr, &id, None).await);
+    }
+    let mut ws = connect(addr, &id, Some(&token)).await;
+    let mut most = 0;
+    let mut biggest = 0;
+    let mut acted = None;
+    let mut moves = 0;
+    while moves < 150 {
+        let u = next_of(&mut ws, "update").await;
+        biggest = biggest.max(u.to_string().len());
+        most = most.max(tabula_server::outbox::waiting_bytes());
+        if u["status"] == "over" {
+            break;
+        }
+        if u["turn"]["player"] == 0
+            && acted != u["seq"].as_u64()
+            && !u["legal"].as_array().unwrap().is_empty()
+        {
+            acted = u["seq"].as_u64();
+            send(&mut ws, json!({"type": "act", "action": u["legal"][0], "seq": u["seq"]})).await;
+            moves += 1;
+        }
+    }
+    // At most the latest update waits for each lurker (and some for the player).
+    assert!(most <= 42 * biggest, "{most} bytes waiting, updates of at most {biggest}");
+    drop(lurkers);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_nobody_comes_to_expires() {
+    let limits = Limits { open_table_ttl: Duration::from_millis(1500), ..quick() };
+    let (addr, _server) = server_limited(&db("expiry"), limits).await;
+    let (_, t) =
+        post(addr, "/api/tables", json!({"game": "abagio", "seats": ["human", "human"], "name": "ada"}))
+            .await;
+    let waiting = t["table"].as_str().unwrap().to_owned();
+    let (_, t) =
+        post(addr, "/api/tables", json!({"game": "abagio", "seats": ["human", "human"], "name": "bo"})).await;
+    let full = t["table"].as_str().unwrap().to_owned();
+    let (status, _) = post(addr, &format!("/api/tables/{full}/join"), json!({"name": "cy"})).await;
+    assert_eq!(status, 200);
+    let mut watcher = connect(addr, &waiting, None).await;
+    let (_, list) = http(addr, "GET", "/api/tables", None).await;
+    assert_eq!(list["total"], 2, "{list}");
+    // The watcher is told, then the socket closes.
+    let told = next_of(&mut watcher, "error").await;
+    assert_eq!(told["code"], "expired", "{told}");
+    let end = tokio::time::timeout(Duration::from_secs(5), async {
+        loop {
+            match watcher.next().await {
+                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
+                Some(Ok(_)) => {}
+            }
+        }
+    })
+    .await;
+    assert!(end.is_ok(), "the socket of an expired table closes");
+    let (_, info) = http(addr, "GET", &format!("/api/tables/{waiting}"), None).await;
+    assert_eq!(info["status"], "expired", "{info}");
+    let (status, e) = post(addr, &format!("/api/tables/{waiting}/join"), json!({"name": "dee"})).await;
+    assert_eq!((status, e["error"]["code"].as_str()), (409, Some("expired")), "{e}");
+    // The table whose seats were taken plays on.
+    let (_, list) = http(addr, "GET", "/api/tables", None).await;
+    assert_eq!(list["total"], 1, "{list}");
+    assert_eq!(list["tables"][0]["table"], full.as_str());
+    assert_eq!(list["tables"][0]["status"], "playing");
+}
