@@ -179,9 +179,23 @@ export async function showLobby(main) {
   /** @param {string} id */
   const gameName = (id) => list.find((g) => g.id === id)?.name ?? id;
 
+  // The lobby is paged by the server: the newest 50 first, more on asking.
+  let pages = 1;
   async function refresh() {
     try {
-      const { tables } = await api('/api/tables');
+      /** @type {import('./api.js').TableInfo[]} */
+      const tables = [];
+      let total = 0;
+      for (let page = 0; page < pages; page++) {
+        const got = await api(`/api/tables?per_page=50&page=${page}`);
+        tables.push(...got.tables);
+        total = got.total ?? got.tables.length;
+        if (got.tables.length < 50) break;
+      }
+      const more = total > tables.length
+        ? h('p', { class: 'muted' }, `The ${tables.length} newest of ${total} tables. `,
+          h('button', { type: 'button', 'data-more': true, onclick: () => { pages += 1; refresh(); } }, 'Show more'))
+        : null;
       if (!tables.length) {
         fill(open, h('p', { class: 'muted' }, 'No open table: create one above.'));
       } else {
@@ -205,7 +219,7 @@ export async function showLobby(main) {
               },
             }, 'Join') : null, ' ',
             h('a', { href: `/table/${t.table}`, 'data-link': true, 'data-watch': t.table }, held ? '' : 'Watch'));
-        })));
+        })), more);
       }
     } catch (e) {
       fill(open, h('p', { class: 'error' }, e instanceof Error ? e.message : String(e)));
