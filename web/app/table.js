@@ -564,6 +564,11 @@ export async function showTable(main, id) {
         chat.add(msg.lines);
       } else if (msg.type === 'error') {
         say(msg.message, asker);
+        // A table that waited too long for its players has closed: nothing to reconnect to.
+        if (msg.code === 'expired') {
+          closed = true;
+          connection('offline', 'this table has closed');
+        }
       }
     };
     sock.onclose = () => {

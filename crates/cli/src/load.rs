@@ -18,9 +18,11 @@ use tokio_tungstenite::tungstenite::Message;
 /// Arguments of `tabula load`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The server, as `tabula serve` printed it.
-    #[arg(long, default_value = "http://127.0.0.1:8080")]
-    url: String,
+    /// The server, as `tabula serve` printed it. Repeat it for several processes on one
+    /// database: each game is opened on one, its second seat taken through the next, and
+    /// each seat plays through a different one.
+    #[arg(long = "url", default_value = "http://127.0.0.1:8080")]
+    urls: Vec<String>,
     /// Games played at once (two WebSocket clients each).
     #[arg(long, default_value_t = 100)]
     games: usize,
@@ -78,11 +80,15 @@ struct Brief {
 /// # Errors
 /// A URL that is not `http://HOST:PORT`, a server that cannot be reached.
 pub fn run(args: Args) -> Result<(), String> {
-    let host = args
-        .url
-        .strip_prefix("http://")
-        .map(|h| h.trim_end_matches('/').to_owned())
-        .ok_or_else(|| format!("--url is http://HOST:PORT, not {:?}", args.url))?;
+    let hosts = args
+        .urls
+        .iter()
+        .map(|url| {
+            url.strip_prefix("http://")
+                .map(|h| h.trim_end_matches('/').to_owned())
+                .ok_or_else(|| format!("--url is http://HOST:PORT, not {url:?}"))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
     if args.games == 0 || !(args.seconds > 0.0 && args.seconds.is_finite()) {
         return Err("--games and --seconds must be positive".into());
     }
@@ -90,12 +96,14 @@ pub fn run(args: Args) -> Result<(), String> {
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start a runtime: {e}"))?;
-    runtime.block_on(drive(args, host))
+    runtime.block_on(drive(args, hosts))
 }
 
-async fn drive(args: Args, host: String) -> Result<(), String> {
+async fn drive(args: Args, hosts: Vec<String>) -> Result<(), String> {
     // One request first: a clear error if nothing listens there.
-    http(&host, "GET", "/api/games", "").await.map_err(|e| format!("{}: {e}", args.url))?;
+    for host in &hosts {
+        http(host, "GET", "/api/games", "").await.map_err(|e| format!("http://{host}: {e}"))?;
+    }
     let stats = Arc::new(Mutex::new(Stats::default()));
     let live = Arc::new(AtomicUsize::new(0));
     let start = Instant::now();
@@ -103,7 +111,9 @@ async fn drive(args: Args, host: String) -> Result<(), String> {
     let mut tasks = Vec::new();
     let n = args.games as u64;
     for i in 0..args.games {
-        let (host, game, stats, live) = (host.clone(), args.game.clone(), stats.clone(), live.clone());
+        // Game i is opened on process i, its second seat taken through the next one.
+        let via: Vec<String> = (0..2).map(|k| hosts[(i + k) % hosts.len()].clone()).collect();
+        let (game, stats, live) = (args.game.clone(), stats.clone(), live.clone());
         let think = Duration::from_millis(args.think_ms);
         tasks.push(tokio::spawn(async move {
             // Spread the starts over two seconds.
@@ -111,7 +121,7 @@ async fn drive(args: Args, host: String) -> Result<(), String> {
             let mut rng = ChaCha8Rng::seed_from_u64(i as u64);
             while Instant::now() < deadline {
                 live.fetch_add(1, Ordering::Relaxed);
-                let outcome = one_game(&host, &game, &stats, &mut rng, deadline, think).await;
+                let outcome = one_game(&via, &game, &stats, &mut rng, deadline, think).await;
                 live.fetch_sub(1, Ordering::Relaxed);
                 if let Err(e) = outcome {
                     stats.lock().unwrap().error(e);
@@ -187,7 +197,7 @@ type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<T
 
 /// Creates a table of two people, plays it to the end (or the deadline) from two sockets.
 async fn one_game(
-    host: &str,
+    via: &[String],
     game: &str,
     stats: &Mutex<Stats>,
     rng: &mut ChaCha8Rng,
@@ -195,11 +205,11 @@ async fn one_game(
     think: Duration,
 ) -> Result<(), String> {
     let body = json!({"game": game, "seats": ["human", "human"]}).to_string();
-    let t = http(host, "POST", "/api/tables", &body).await?;
+    let t = http(&via[0], "POST", "/api/tables", &body).await?;
     let id = t["table"].as_str().ok_or_else(|| format!("no table: {t}"))?.to_owned();
-    let j = http(host, "POST", &format!("/api/tables/{id}/join"), "{}").await?;
+    let j = http(&via[1], "POST", &format!("/api/tables/{id}/join"), "{}").await?;
     let mut sockets = Vec::new();
-    for token in [&t["token"], &j["token"]] {
+    for (host, token) in via.iter().zip([&t["token"], &j["token"]]) {
         let token = token.as_str().ok_or("no token")?;
         let url = format!("ws://{host}/api/tables/{id}/ws?token={token}");
         let (ws, _) = tokio_tungstenite::connect_async(url).await.map_err(|e| format!("connect: {e}"))?;

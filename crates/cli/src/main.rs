@@ -75,6 +75,13 @@ struct ServeArgs {
     /// Hours a table may wait for its seats to be taken before it expires.
     #[arg(long, default_value_t = 24.0)]
     open_table_hours: f64,
+    /// How the other processes on the same PostgreSQL database reach this one
+    /// (`http://10.0.0.5:8080`; default: the listen address).
+    #[arg(long, value_name = "URL")]
+    peer_url: Option<String>,
+    /// Seconds after which a silent process's tables are taken over by another.
+    #[arg(long, default_value_t = tabula_server::STALE_AFTER.as_secs_f64())]
+    stale_after: f64,
 }
 
 fn serve(args: ServeArgs) -> Result<(), String> {
@@ -109,6 +116,14 @@ fn serve(args: ServeArgs) -> Result<(), String> {
     let mut config = tabula_server::Config::new(args.addr, db);
     config.grace = grace;
     config.public_origins = args.public_origins;
+    config.peer_url = args.peer_url;
+    if !(args.stale_after.is_finite() && (3.0..=3600.0).contains(&args.stale_after)) {
+        return Err(format!(
+            "--stale-after is a number of seconds from 3 (above the 2 s heartbeat) to 3600, not {}",
+            args.stale_after
+        ));
+    }
+    config.stale_after = std::time::Duration::from_secs_f64(args.stale_after);
     config.limits.connections_per_ip = args.max_connections_per_ip;
     config.limits.sockets_per_table_per_ip = args.max_sockets_per_table;
     config.limits.messages_per_ip = args.max_messages_per_second;

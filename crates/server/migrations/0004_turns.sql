@@ -1,9 +1,22 @@
 -- When each action was committed and when a table's play began (milliseconds since the
--- epoch), and each server's last sign of life: after a restart the seat to act is charged
--- the time it thought before the server stopped, never the time the server was down.
+-- epoch); the server processes with their last sign of life, and which process owns each
+-- table (its lease) under which generation: a process writes to a table only while it
+-- holds that table's lease at that generation (fencing), and a table whose owner has gone
+-- silent is taken over by another, one generation up. After a restart or a take-over the
+-- seat to act is charged the time it thought before its server stopped, never the time
+-- the table was down.
 ALTER TABLE actions ADD COLUMN at BIGINT;
 ALTER TABLE game_tables ADD COLUMN started BIGINT;
-CREATE TABLE IF NOT EXISTS heartbeats (
-    process TEXT PRIMARY KEY,
-    at BIGINT NOT NULL
+-- The table as the lobby lists it (JSON), written by its owner: the lobby every process shows.
+ALTER TABLE game_tables ADD COLUMN summary TEXT;
+CREATE TABLE IF NOT EXISTS processes (
+    id TEXT PRIMARY KEY,
+    url TEXT NOT NULL,
+    key TEXT NOT NULL,
+    beat BIGINT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS leases (
+    table_id TEXT PRIMARY KEY,
+    owner TEXT NOT NULL,
+    generation BIGINT NOT NULL
 );

@@ -11,6 +11,7 @@
 pub mod error;
 pub mod net;
 pub mod outbox;
+pub mod peers;
 pub mod store;
 pub mod table;
 pub mod web;
@@ -61,12 +62,25 @@ pub struct Config {
     /// The origins (`https://games.example.org`) pages may come from besides the listen
     /// address itself: where the server is reached by a name, or behind a proxy.
     pub public_origins: Vec<String>,
+    /// How other processes on the same database reach this one (`http://10.0.0.5:8080`);
+    /// by default the listen address (`127.0.0.1` for an address on every interface).
+    pub peer_url: Option<String>,
+    /// A process silent this long has lost its tables: another takes them over.
+    pub stale_after: Duration,
 }
 
 impl Config {
     /// A server on `addr` with database `db`, the default grace period and limits.
     pub fn new(addr: SocketAddr, db: String) -> Config {
-        Config { addr, db, grace: GRACE, limits: Limits::default(), public_origins: Vec::new() }
+        Config {
+            addr,
+            db,
+            grace: GRACE,
+            limits: Limits::default(),
+            public_origins: Vec::new(),
+            peer_url: None,
+            stale_after: STALE_AFTER,
+        }
     }
 }
 
@@ -99,8 +113,17 @@ struct App {
     registry: Arc<Registry>,
     store: Store,
     live: Arc<table::Live>,
-    /// When the server last said it was alive before this start (milliseconds).
-    down_since: Option<i64>,
+    /// How other processes reach this one.
+    url: Arc<str>,
+    /// The secret this process names itself by when it forwards a client to another.
+    key: Arc<str>,
+    /// Alone on its database (SQLite): every table is this process's at its start.
+    alone: bool,
+    /// A process silent this long has lost its tables.
+    stale: Duration,
+    /// Tables this process has just taken over: its connections piped to their old owner
+    /// close, so their clients reconnect here.
+    taken: tokio::sync::broadcast::Sender<String>,
     /// The unfinished tables not yet replayed since the start.
     pending: Arc<Mutex<HashMap<String, Restoring>>>,
     /// Where pages that may open a WebSocket or send a POST come from ([`Origins`]).
@@ -123,8 +146,12 @@ pub fn now_ms() -> i64 {
 }
 
 /// How often the server notes in the database that it is alive (so that a restart knows
-/// when it went down).
+/// when it went down), checks that it still owns its tables, and looks for tables whose
+/// owner has gone silent.
 pub const HEARTBEAT: Duration = Duration::from_secs(2);
+
+/// A process silent this long (no heartbeat) has lost its tables: another takes them over.
+pub const STALE_AFTER: Duration = Duration::from_secs(6);
 
 /// A new seat token: 128 random bits, as hex.
 pub fn new_token() -> String {
@@ -164,16 +191,26 @@ pub async fn start(
     config: Config,
 ) -> Result<(SocketAddr, tokio::task::JoinHandle<Result<(), String>>), String> {
     let store = Store::open(&config.db).await?;
-    let store2 = store.clone();
     let listener =
         TcpListener::bind(config.addr).await.map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    let url = match &config.peer_url {
+        Some(u) => u.trim_end_matches('/').to_owned(),
+        None if addr.ip().is_unspecified() => format!("http://127.0.0.1:{}", addr.port()),
+        None => format!("http://{addr}"),
+    };
+    let key = new_token();
+    store.beat(&url, &key, now_ms()).await?;
     let (lobby, asks) = mpsc::channel(64);
     let app = App {
         registry: Arc::new(tabula_registry::registry()),
+        alone: config.db.starts_with("sqlite:"),
         store,
+        url: Arc::from(url),
+        key: Arc::from(key),
+        stale: config.stale_after,
+        taken: tokio::sync::broadcast::channel(256).0,
         live: Arc::new(table::Live::default()),
-        down_since: store2.last_beat("serve").await?,
         pending: Arc::new(Mutex::new(HashMap::new())),
         origins: Arc::new(Origins::new(addr, &config.public_origins)?),
         per_ip: PerIp::new(config.limits),
@@ -181,19 +218,32 @@ pub async fn start(
         lobby,
     };
     tokio::spawn(serve_rematches(app.clone(), asks));
-    // The seat to act when the server stopped is charged what it had thought until then,
-    // and not the time the server was down.
-    tokio::spawn(heartbeat(app.store.clone()));
-    // Listening at once; the unfinished tables come back in the background.
-    let unfinished = app.store.unfinished().await?;
+    // Listening at once; the unfinished tables this process may own come back in the
+    // background: alone on its database, all of them; beside other processes, those whose
+    // owner has gone silent (the heartbeat takes over more as owners die).
+    let orphans = app.store.orphans(app.stale_before()).await?;
     app.pending
         .lock()
         .expect("the tables to restore")
-        .extend(unfinished.into_iter().map(|id| (id, Arc::new(tokio::sync::OnceCell::new()))));
+        .extend(orphans.into_iter().map(|id| (id, Arc::new(tokio::sync::OnceCell::new()))));
     tokio::spawn(restore(app.clone()));
     let per_ip = Arc::clone(&app.per_ip);
-    let served = tokio::spawn(net::serve(listener, router(app), per_ip));
+    // The heartbeat lives as long as the server serves.
+    let (alive, serving) = tokio::sync::watch::channel(());
+    tokio::spawn(heartbeat(app.clone(), serving));
+    let served = tokio::spawn(async move {
+        let _alive = alive;
+        net::serve(listener, router(app), per_ip).await
+    });
     Ok((addr, served))
+}
+
+impl App {
+    /// Heartbeats before this instant (milliseconds) are too old: their process has lost
+    /// its tables. Alone on its database, every other process is gone.
+    fn stale_before(&self) -> i64 {
+        if self.alone { i64::MAX } else { now_ms() - self.stale.as_millis() as i64 }
+    }
 }
 
 fn router(app: App) -> Router {
@@ -222,20 +272,64 @@ fn router(app: App) -> Router {
         .with_state(app)
 }
 
-/// Notes in the database, every [`HEARTBEAT`], that the server is alive.
-async fn heartbeat(store: Store) {
+/// Every [`HEARTBEAT`], while the server serves: notes in the database that this process
+/// is alive, stops the tables another process has taken over meanwhile (this one was
+/// paused or cut off), and takes over the tables whose owner has gone silent.
+async fn heartbeat(app: App, mut serving: tokio::sync::watch::Receiver<()>) {
     let mut every = tokio::time::interval(HEARTBEAT);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
-        every.tick().await;
-        if let Err(e) = store.beat("serve", now_ms()).await {
-            tracing::warn!("heartbeat: {e}");
+        tokio::select! {
+            _ = every.tick() => {}
+            _ = serving.changed() => return,
         }
+        if let Err(e) = app.store.beat(&app.url, &app.key, now_ms()).await {
+            tracing::warn!("heartbeat: {e}");
+            continue;
+        }
+        // The other processes' connections are not counted against their address.
+        if let Ok(urls) = app.store.peer_urls(app.stale_before()).await {
+            app.per_ip.set_peers(urls.iter().filter_map(|u| peer_ip(u)).collect());
+        }
+        match app.store.lost().await {
+            Ok(lost) => {
+                for id in lost {
+                    if let Some(h) = app.live.get(&id) {
+                        let _ = h.tx.send(Cmd::Lost).await;
+                    }
+                }
+            }
+            Err(e) => tracing::warn!("heartbeat: {e}"),
+        }
+        if app.alone {
+            // Alone, the lobby is read from memory: nothing to write.
+            app.live.changed();
+            continue;
+        }
+        match app.store.orphans(app.stale_before()).await {
+            Ok(orphans) => {
+                for id in orphans {
+                    app.pending.lock().expect("the tables to restore").entry(id.clone()).or_default();
+                    if restore_one(&app, &id).await.is_some() {
+                        tracing::info!(table = %id, "taken over from a silent process");
+                    }
+                }
+            }
+            Err(e) => tracing::warn!("heartbeat: {e}"),
+        }
+        // The lobby every process shows, from this process's tables.
+        let lines: Vec<(String, Option<String>)> =
+            app.live.changed().into_iter().map(|(id, line)| (id, line.map(|l| l.to_string()))).collect();
+        if let Err(e) = app.store.save_summaries(&lines).await {
+            tracing::warn!("lobby: {e}");
+        }
+        let _ = app.store.forget_processes(now_ms() - 3_600_000).await;
     }
 }
 
-/// Every unfinished table is live again soon after a start: replayed in the background,
-/// one after another, while the server already answers; a table asked for before its turn
-/// is replayed at once ([`live`]). Logs how long it took.
+/// Every unfinished table this process may own is live again soon after a start: replayed
+/// in the background, one after another, while the server already answers; a table asked
+/// for before its turn is replayed at once ([`live`]). Logs how long it took.
 async fn restore(app: App) {
     let started = std::time::Instant::now();
     let ids: Vec<String> = app.pending.lock().expect("the tables to restore").keys().cloned().collect();
@@ -257,6 +351,11 @@ async fn restore(app: App) {
 /// Replays the unfinished table `id` once (whoever asks first does it; the others wait
 /// for it). `None` if it is not waiting to be restored or could not be.
 async fn restore_one(app: &App, id: &str) -> Option<Handle> {
+    if let Some(h) = app.live.get(id) {
+        // Already kept here (opened here, or restored by another caller).
+        app.pending.lock().expect("the tables to restore").remove(id);
+        return Some(h);
+    }
     let cell = app.pending.lock().expect("the tables to restore").get(id).cloned()?;
     let restored = cell
         .get_or_init(|| async {
@@ -268,9 +367,27 @@ async fn restore_one(app: &App, id: &str) -> Option<Handle> {
                     return None;
                 }
             };
-            match start_table(app, row).await {
+            // Its last owner's last sign of life: when the table went down.
+            let down = match app.store.owner(id).await {
+                Ok(Some((_, _, beat))) => Some(beat),
+                _ => None,
+            };
+            match app.store.claim(id, app.stale_before()).await {
+                Ok(Some(_)) => {}
+                Ok(None) => {
+                    // A live process holds it: not this one's to restore.
+                    app.pending.lock().expect("the tables to restore").remove(id);
+                    return None;
+                }
+                Err(e) => {
+                    tracing::error!(table = %id, "cannot take the table: {e}");
+                    return None;
+                }
+            }
+            match start_table(app, row, down).await {
                 Ok(h) => {
                     app.live.insert(id.to_owned(), h.clone());
+                    let _ = app.taken.send(id.to_owned());
                     Some(h)
                 }
                 Err(e) => {
@@ -290,7 +407,7 @@ async fn restore_one(app: &App, id: &str) -> Option<Handle> {
 
 /// Builds a table's game from its row and actions (replayed on a blocking thread, never on
 /// the runtime), and starts its task.
-async fn start_table(app: &App, row: TableRow) -> Result<Handle, String> {
+async fn start_table(app: &App, row: TableRow, down: Option<i64>) -> Result<Handle, String> {
     let options: Value = serde_json::from_str(&row.options).map_err(|e| e.to_string())?;
     let seats: Vec<String> = serde_json::from_str(&row.seats).map_err(|e| e.to_string())?;
     let game = app.registry.make(&row.game, &options).map_err(|e| e.to_string())?;
@@ -320,7 +437,7 @@ async fn start_table(app: &App, row: TableRow) -> Result<Handle, String> {
         Some(a) => a.at,
         None => app.store.started(&row.id).await?,
     };
-    let thought_ms = match (turn_began, app.down_since) {
+    let thought_ms = match (turn_began, down) {
         (Some(began), Some(down)) => (down - began).max(0),
         _ => 0,
     };
@@ -345,22 +462,77 @@ async fn start_table(app: &App, row: TableRow) -> Result<Handle, String> {
     Ok(table::spawn(setup, app.store.clone(), Arc::clone(&app.registry)))
 }
 
-/// The live table `id`: restored first if it is waiting to be.
-async fn live(app: &App, id: &str) -> Result<Handle, ApiError> {
+/// Where a table is kept: here, or by another live process (its URL).
+enum Kept {
+    Here(Handle),
+    There(String),
+}
+
+/// The live table `id`: restored first if it is waiting to be, or taken over if its owner
+/// has gone silent; or the other live process that keeps it.
+async fn locate(app: &App, id: &str) -> Result<Kept, ApiError> {
     if let Some(h) = app.live.get(id) {
-        return Ok(h);
+        return Ok(Kept::Here(h));
     }
     let waiting = app.pending.lock().expect("the tables to restore").contains_key(id);
+    if !waiting {
+        match app.store.table(id).await.map_err(ApiError::internal)? {
+            Some(row) if row.status != "over" && row.status != "expired" => {
+                if let Some((owner, url, beat)) = app.store.owner(id).await.map_err(ApiError::internal)?
+                    && owner != app.store.me()
+                    && beat >= app.stale_before()
+                {
+                    return Ok(Kept::There(url));
+                }
+                // Its owner is silent: this process takes it over.
+                app.pending.lock().expect("the tables to restore").entry(id.to_owned()).or_default();
+            }
+            _ => return Err(ApiError::not_found(format!("no table {id:?} is being played here"))),
+        }
+    }
     match restore_one(app, id).await {
-        Some(h) => Ok(h),
+        Some(h) => Ok(Kept::Here(h)),
         None if waiting => Err(ApiError::new(
             503,
             "not_restored",
             "this table could not be brought back after the server restarted (the cause is in its log)"
                 .into(),
         )),
-        None => Err(ApiError::not_found(format!("no table {id:?} is being played here"))),
+        None => Err(ApiError::new(
+            503,
+            "not_restored",
+            "this table is being taken over by another server process: try again in a moment".into(),
+        )),
     }
+}
+
+/// The client a request comes from: the one a forwarding process names (when its key is
+/// a live process's), else the connection's peer; and whether it was forwarded.
+async fn client_of(app: &App, headers: &HeaderMap, peer: SocketAddr) -> (std::net::IpAddr, bool) {
+    let Some(key) = headers.get(peers::PEER_KEY).and_then(|k| k.to_str().ok()) else {
+        return (peer.ip(), false);
+    };
+    match app.store.is_peer_key(key, app.stale_before()).await {
+        Ok(true) => {
+            let ip = headers
+                .get(peers::PEER_CLIENT)
+                .and_then(|c| c.to_str().ok())
+                .and_then(|c| c.parse().ok())
+                .unwrap_or(peer.ip());
+            (ip, true)
+        }
+        _ => (peer.ip(), false),
+    }
+}
+
+/// The address in a process's URL, if it is written as one.
+fn peer_ip(url: &str) -> Option<std::net::IpAddr> {
+    let rest = url.strip_prefix("http://")?.trim_end_matches('/');
+    let host = match rest.rsplit_once(':') {
+        Some((h, _)) => h,
+        None => rest,
+    };
+    host.trim_start_matches('[').trim_end_matches(']').parse().ok()
 }
 
 async fn ask<T>(h: &Handle, make: impl FnOnce(oneshot::Sender<T>) -> Cmd) -> Result<T, ApiError> {
@@ -611,7 +783,7 @@ async fn open_table(
         app.store.append(&row.id, &a).await.map_err(ApiError::internal)?;
     }
     let id = row.id.clone();
-    let h = start_table(app, row).await.map_err(ApiError::internal)?;
+    let h = start_table(app, row, None).await.map_err(ApiError::internal)?;
     app.live.insert(id.clone(), h.clone());
     Ok((id, h))
 }
@@ -642,13 +814,30 @@ async fn serve_rematches(app: App, mut asks: mpsc::Receiver<table::NewTable>) {
 async fn join(
     State(app): State<App>,
     Path(id): Path<String>,
+    Extension(Peer(peer)): Extension<Peer>,
     headers: HeaderMap,
     body: Result<String, StringRejection>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     guard_post(&app, &headers)?;
     let body = body_text(body)?;
-    let h = match live(&app, &id).await {
-        Ok(h) => h,
+    let h = match locate(&app, &id).await {
+        Ok(Kept::Here(h)) => h,
+        Ok(Kept::There(url)) => {
+            let (client, forwarded) = client_of(&app, &headers, peer).await;
+            if forwarded {
+                return Err(moving());
+            }
+            return peers::forward(
+                &url,
+                axum::http::Method::POST,
+                &format!("/api/tables/{id}/join"),
+                &headers,
+                body,
+                &app.key,
+                client,
+            )
+            .await;
+        }
         Err(e) if e.status == 404 => {
             return Err(match app.store.table(&id).await.map_err(ApiError::internal)? {
                 Some(row) if row.status == "expired" => ApiError::conflict(
@@ -670,17 +859,48 @@ async fn join(
     };
     let name = name_of(&body)?;
     let (seat, token) = ask(&h, |reply| Cmd::Join { seat, name, reply }).await??;
-    Ok(Json(json!({"table": id, "seat": seat, "token": token})))
+    Ok(Json(json!({"table": id, "seat": seat, "token": token})).into_response())
 }
 
-async fn table_info(State(app): State<App>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
-    match live(&app, &id).await {
-        Ok(h) => Ok(Json(ask(&h, |reply| Cmd::Info { reply }).await?)),
+async fn table_info(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    Extension(Peer(peer)): Extension<Peer>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    match locate(&app, &id).await {
+        Ok(Kept::Here(h)) => Ok(Json(ask(&h, |reply| Cmd::Info { reply }).await?).into_response()),
+        Ok(Kept::There(url)) => {
+            let (client, forwarded) = client_of(&app, &headers, peer).await;
+            if forwarded {
+                return Err(moving());
+            }
+            peers::forward(
+                &url,
+                axum::http::Method::GET,
+                &format!("/api/tables/{id}"),
+                &headers,
+                String::new(),
+                &app.key,
+                client,
+            )
+            .await
+        }
         Err(e) => match app.store.table(&id).await.map_err(ApiError::internal)? {
-            Some(row) => Ok(Json(finished_json(&row))),
+            Some(row) => Ok(Json(finished_json(&row)).into_response()),
             None => Err(e),
         },
     }
+}
+
+/// What a process answers a request forwarded to it for a table it does not keep (the two
+/// disagree for a moment while a table changes hands): never forwarded on again.
+fn moving() -> ApiError {
+    ApiError::new(
+        503,
+        "moving",
+        "this table is changing server process just now: try again in a moment".into(),
+    )
 }
 
 fn finished_json(row: &TableRow) -> Value {
@@ -714,7 +934,15 @@ async fn list_tables(State(app): State<App>, Query(q): Query<TablesQuery>) -> Re
     };
     let per = q.per_page.unwrap_or(50).clamp(1, 100) as usize;
     let page = q.page.unwrap_or(0).max(0) as usize;
-    let (tables, total) = app.live.page(status, page, per);
+    // Alone on its database, the lobby is this process's tables as they are now; beside
+    // other processes, the one they all write in the database (at most a heartbeat old).
+    let (tables, total) = if app.alone {
+        app.live.page(status, page, per)
+    } else {
+        let (lines, total) =
+            app.store.lobby(status, per as i64, (page * per) as i64).await.map_err(ApiError::internal)?;
+        (lines.iter().filter_map(|l| serde_json::from_str(l).ok()).collect(), total as usize)
+    };
     Ok(Json(json!({"tables": tables, "page": page, "per_page": per, "total": total})))
 }
 
@@ -889,20 +1117,44 @@ async fn ws(
     if let Err(e) = check_origin(&app, &headers) {
         return e.into_response();
     }
-    let h = match live(&app, &id).await {
-        Ok(h) => h,
+    let (client, forwarded) = client_of(&app, &headers, peer).await;
+    let h = match locate(&app, &id).await {
+        Ok(Kept::Here(h)) => h,
+        Ok(Kept::There(_)) if forwarded => return moving().into_response(),
+        Ok(Kept::There(url)) => {
+            // Served through the process that keeps the table.
+            let Some(socket_place) = app.per_ip.socket(client, &id) else {
+                return too_many_sockets(&app).into_response();
+            };
+            let path = match &q.token {
+                Some(t) => format!("/api/tables/{id}/ws?token={}", urlencode(t)),
+                None => format!("/api/tables/{id}/ws"),
+            };
+            let owner = match peers::open(&url, &path, &app.key, client).await {
+                Ok(owner) => owner,
+                Err(e) => return e.into_response(),
+            };
+            let limits = app.per_ip.limits().clone();
+            let mut taken = app.taken.subscribe();
+            let table = id.clone();
+            return upgrade
+                .max_message_size(MAX_MESSAGE)
+                .read_buffer_size(16 * 1024)
+                .write_buffer_size(0)
+                .on_upgrade(move |socket| async move {
+                    let _places = (place, socket_place);
+                    // Piped until either side closes, or this process takes the table over.
+                    tokio::select! {
+                        _ = peers::pipe(socket, owner, &limits) => {}
+                        _ = async { while taken.recv().await.is_ok_and(|t| t != table) {} } => {}
+                    }
+                });
+        }
         Err(e) => return e.into_response(),
     };
+    let peer = SocketAddr::new(client, peer.port());
     let Some(socket_place) = app.per_ip.socket(peer.ip(), &id) else {
-        return ApiError::new(
-            429,
-            "too_many_sockets",
-            format!(
-                "{} connections to this table are open from your address already: close one first",
-                app.per_ip.limits().sockets_per_table_per_ip
-            ),
-        )
-        .into_response();
+        return too_many_sockets(&app).into_response();
     };
     let out = Outbox::new();
     let token = q.token.filter(|t| !t.is_empty());
@@ -912,7 +1164,38 @@ async fn ws(
     };
     let link =
         Link { h, conn, out, ip: peer.ip(), per_ip: Arc::clone(&app.per_ip), _places: (place, socket_place) };
-    upgrade.max_message_size(MAX_MESSAGE).on_upgrade(move |socket| serve_socket(socket, link))
+    upgrade
+        .max_message_size(MAX_MESSAGE)
+        // Small buffers: a connection costs little while idle or slow (the client's
+        // messages are small; an update is written at once, not gathered).
+        .read_buffer_size(16 * 1024)
+        .write_buffer_size(0)
+        .max_write_buffer_size(outbox::MAX_BYTES * 2)
+        .on_upgrade(move |socket| serve_socket(socket, link))
+}
+
+fn too_many_sockets(app: &App) -> ApiError {
+    ApiError::new(
+        429,
+        "too_many_sockets",
+        format!(
+            "{} connections to this table are open from your address already: close one first",
+            app.per_ip.limits().sockets_per_table_per_ip
+        ),
+    )
+}
+
+/// A token as it may stand in a query (tokens are hex; anything else is escaped).
+fn urlencode(text: &str) -> String {
+    text.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
 }
 
 /// A WebSocket's ends: its table and connection there, its outbox, and the places it

@@ -80,6 +80,9 @@ pub struct PerIp {
     sockets: Mutex<HashMap<(IpAddr, String), usize>>,
     messages: Keyed,
     tables: Keyed,
+    /// The addresses of the other server processes on the same database: their
+    /// connections carry many clients and are not counted.
+    peers: std::sync::RwLock<std::collections::HashSet<IpAddr>>,
 }
 
 /// A place taken in one of [`PerIp`]'s counts, given back when dropped.
@@ -91,6 +94,7 @@ pub struct Place {
 enum PlaceKey {
     Connection(IpAddr),
     Socket(IpAddr, String),
+    Uncounted,
 }
 
 impl Drop for Place {
@@ -98,6 +102,7 @@ impl Drop for Place {
         match &self.key {
             PlaceKey::Connection(ip) => release(&self.per_ip.connections, ip),
             PlaceKey::Socket(ip, table) => release(&self.per_ip.sockets, &(*ip, table.clone())),
+            PlaceKey::Uncounted => {}
         }
     }
 }
@@ -136,6 +141,7 @@ impl PerIp {
             limits,
             connections: Mutex::new(HashMap::new()),
             sockets: Mutex::new(HashMap::new()),
+            peers: std::sync::RwLock::default(),
         })
     }
 
@@ -144,10 +150,19 @@ impl PerIp {
         &self.limits
     }
 
-    /// A connection from `ip`, if it has room for one more.
+    /// A connection from `ip`, if it has room for one more (another server process's
+    /// always has).
     pub fn connection(self: &Arc<Self>, ip: IpAddr) -> Option<Place> {
+        if self.peers.read().expect("the peers").contains(&ip) {
+            return Some(Place { per_ip: Arc::clone(self), key: PlaceKey::Uncounted });
+        }
         take(&self.connections, ip, self.limits.connections_per_ip)
             .then(|| Place { per_ip: Arc::clone(self), key: PlaceKey::Connection(ip) })
+    }
+
+    /// The addresses of the other server processes now.
+    pub fn set_peers(&self, ips: std::collections::HashSet<IpAddr>) {
+        *self.peers.write().expect("the peers") = ips;
     }
 
     /// A WebSocket from `ip` to `table`, if it has room for one more.

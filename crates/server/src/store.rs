@@ -5,6 +5,8 @@
 //! replays every unfinished table from its actions.
 
 use std::borrow::Cow;
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
 
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::migrate::{Migration, MigrationType, Migrator};
@@ -17,6 +19,53 @@ pub struct Store {
     /// Where actions go to be committed: one writer commits every action waiting in one
     /// transaction (group commit), so a thousand tables cost one disk sync, not a thousand.
     writer: tokio::sync::mpsc::UnboundedSender<Pending>,
+    /// This process's id, and the generation of each table's lease it holds: every write
+    /// to a table first checks, in its transaction, that the lease is still this process's
+    /// at that generation (fencing), so a process that lost a table writes nothing more.
+    fences: Arc<Fences>,
+}
+
+/// The leases a process holds ([`Store::claim`]).
+#[derive(Debug)]
+struct Fences {
+    me: String,
+    held: RwLock<HashMap<String, i64>>,
+}
+
+/// The start of the error a write gets when its process no longer holds the table's lease.
+pub const FENCED: &str = "fenced:";
+
+/// Whether a store error means the table now belongs to another process.
+pub fn is_fenced(e: &str) -> bool {
+    e.starts_with(FENCED)
+}
+
+/// Checks, inside `tx`, that `table`'s lease is still this process's at the generation it
+/// took; the row stays locked until the transaction ends, so no take-over can slip between
+/// the check and the write. A lease found lost is forgotten ([`Store::holds`]).
+async fn fence(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    table: &str,
+    fences: &Fences,
+) -> Result<(), String> {
+    let Some(generation) = fences.generation(table) else {
+        return Err(format!("{FENCED} this process holds no lease on table {table}"));
+    };
+    let done = sqlx::query(
+        "UPDATE leases SET generation = generation WHERE table_id = $1 AND owner = $2 AND generation = $3",
+    )
+    .bind(table)
+    .bind(&fences.me)
+    .bind(generation)
+    .execute(&mut **tx)
+    .await
+    .map_err(db_error)?;
+    if done.rows_affected() == 1 {
+        Ok(())
+    } else {
+        fences.held.write().expect("the leases held").remove(table);
+        Err(format!("{FENCED} table {table} is now owned by another process"))
+    }
 }
 
 /// An action waiting for the writer, and who waits for it.
@@ -31,27 +80,49 @@ struct Pending {
 const BATCH: usize = 1024;
 
 /// The writer: takes the actions waiting, commits them in one transaction, answers each.
-async fn write(pool: AnyPool, mut rx: tokio::sync::mpsc::UnboundedReceiver<Pending>) {
+async fn write(pool: AnyPool, fences: Arc<Fences>, mut rx: tokio::sync::mpsc::UnboundedReceiver<Pending>) {
     let mut batch = Vec::with_capacity(BATCH);
     while rx.recv_many(&mut batch, BATCH).await > 0 {
+        // Each action's table is fenced in the same transaction; one whose lease was lost
+        // is left out and told so, the others committed together.
         let together = async {
             let mut tx = pool.begin().await.map_err(db_error)?;
+            let mut fenced = Vec::with_capacity(batch.len());
             for p in &batch {
-                insert(&p.table, &p.row).execute(&mut *tx).await.map_err(db_error)?;
+                match fence(&mut tx, &p.table, &fences).await {
+                    Ok(()) => {
+                        insert(&p.table, &p.row).execute(&mut *tx).await.map_err(db_error)?;
+                        fenced.push(None);
+                    }
+                    Err(e) if is_fenced(&e) => fenced.push(Some(e)),
+                    Err(e) => return Err(e),
+                }
             }
-            tx.commit().await.map_err(db_error)
+            tx.commit().await.map_err(db_error)?;
+            Ok::<_, String>(fenced)
         };
-        if together.await.is_ok() {
-            for p in batch.drain(..) {
-                let _ = p.done.send(Ok(()));
+        if let Ok(fenced) = together.await {
+            for (p, f) in batch.drain(..).zip(fenced) {
+                let _ = p.done.send(f.map_or(Ok(()), Err));
             }
         } else {
             // One bad action spoils its batch: each is tried alone, and only it fails.
             for p in batch.drain(..) {
-                let alone = insert(&p.table, &p.row).execute(&pool).await.map(|_| ()).map_err(db_error);
-                let _ = p.done.send(alone);
+                let alone = async {
+                    let mut tx = pool.begin().await.map_err(db_error)?;
+                    fence(&mut tx, &p.table, &fences).await?;
+                    insert(&p.table, &p.row).execute(&mut *tx).await.map_err(db_error)?;
+                    tx.commit().await.map_err(db_error)
+                };
+                let _ = p.done.send(alone.await);
             }
         }
+    }
+}
+
+impl Fences {
+    fn generation(&self, table: &str) -> Option<i64> {
+        self.held.read().expect("the leases held").get(table).copied()
     }
 }
 
@@ -213,8 +284,134 @@ impl Store {
         }
         migrator().run(&pool).await.map_err(|e| format!("cannot migrate the database: {e}"))?;
         let (writer, rx) = tokio::sync::mpsc::unbounded_channel();
-        tokio::spawn(write(pool.clone(), rx));
-        Ok(Store { pool, writer })
+        let fences =
+            Arc::new(Fences { me: format!("{:016x}", rand::random::<u64>()), held: RwLock::default() });
+        tokio::spawn(write(pool.clone(), Arc::clone(&fences), rx));
+        Ok(Store { pool, writer, fences })
+    }
+
+    /// Runs one write to `table` in a transaction that first checks this process still
+    /// holds the table's lease ([`FENCED`] otherwise, and nothing is written).
+    async fn fenced<'q>(
+        &self,
+        table: &str,
+        q: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+    ) -> Result<(), String> {
+        let mut tx = self.pool.begin().await.map_err(db_error)?;
+        fence(&mut tx, table, &self.fences).await?;
+        q.execute(&mut *tx).await.map_err(db_error)?;
+        tx.commit().await.map_err(db_error)
+    }
+
+    /// This process's id (a new one at each start).
+    pub fn me(&self) -> &str {
+        &self.fences.me
+    }
+
+    /// Takes `table`'s lease for this process, one generation up, if its owner is none or
+    /// a process silent since `stale_before` (milliseconds; `i64::MAX`
+    /// takes it from any owner: one process on its own database). The new generation, or
+    /// `None` if a live process holds it.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn claim(&self, table: &str, stale_before: i64) -> Result<Option<i64>, String> {
+        let mut tx = self.pool.begin().await.map_err(db_error)?;
+        sqlx::query("INSERT INTO leases (table_id, owner, generation) VALUES ($1, '', 0) ON CONFLICT (table_id) DO NOTHING")
+            .bind(table)
+            .execute(&mut *tx)
+            .await
+            .map_err(db_error)?;
+        let row = sqlx::query(
+            "UPDATE leases SET owner = $2, generation = generation + 1 WHERE table_id = $1 AND owner <> $2 AND (owner = '' \
+             OR NOT EXISTS (SELECT 1 FROM processes p WHERE p.id = leases.owner AND p.beat >= $3)) RETURNING generation",
+        )
+        .bind(table)
+        .bind(&self.fences.me)
+        .bind(stale_before)
+        .fetch_optional(&mut *tx)
+        .await
+        .map_err(db_error)?;
+        tx.commit().await.map_err(db_error)?;
+        let generation = row.map(|r| r.try_get::<i64, _>(0)).transpose().map_err(db_error)?;
+        if let Some(g) = generation {
+            self.fences.held.write().expect("the leases held").insert(table.to_owned(), g);
+        }
+        Ok(generation)
+    }
+
+    /// Whether this process still holds `table`'s lease, as far as it knows.
+    pub fn holds(&self, table: &str) -> bool {
+        self.fences.generation(table).is_some()
+    }
+
+    /// Forgets a lease this process no longer uses (a table over and gone from memory).
+    pub fn forget(&self, table: &str) {
+        self.fences.held.write().expect("the leases held").remove(table);
+    }
+
+    /// The tables whose leases this process believes it holds but no longer does (another
+    /// took them over while this one was paused or cut off).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn lost(&self) -> Result<Vec<String>, String> {
+        let held: Vec<(String, i64)> =
+            self.fences.held.read().expect("the leases held").iter().map(|(t, g)| (t.clone(), *g)).collect();
+        if held.is_empty() {
+            return Ok(Vec::new());
+        }
+        let rows = sqlx::query("SELECT table_id, generation FROM leases WHERE owner = $1")
+            .bind(&self.fences.me)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(db_error)?;
+        let mine: HashMap<String, i64> = rows
+            .iter()
+            .map(|r| Ok((r.try_get::<String, _>(0)?, r.try_get::<i64, _>(1)?)))
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(db_error)?;
+        let lost: Vec<String> =
+            held.into_iter().filter(|(t, g)| mine.get(t) != Some(g)).map(|(t, _)| t).collect();
+        let mut h = self.fences.held.write().expect("the leases held");
+        for t in &lost {
+            h.remove(t);
+        }
+        Ok(lost)
+    }
+
+    /// The owner of `table`'s lease and its address and last sign of life, if any.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn owner(&self, table: &str) -> Result<Option<(String, String, i64)>, String> {
+        let row = sqlx::query(
+            "SELECT p.id, p.url, p.beat FROM leases l JOIN processes p ON p.id = l.owner WHERE l.table_id = $1",
+        )
+        .bind(table)
+        .fetch_optional(&self.pool)
+        .await
+        .map_err(db_error)?;
+        row.map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?))).transpose().map_err(db_error)
+    }
+
+    /// The unfinished tables whose owner is none or silent since `stale_before`
+    /// (milliseconds), oldest first: those this process may take over.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn orphans(&self, stale_before: i64) -> Result<Vec<String>, String> {
+        let rows = sqlx::query(
+            "SELECT t.id FROM game_tables t LEFT JOIN leases l ON l.table_id = t.id \
+             WHERE t.status <> 'over' AND t.status <> 'expired' AND (l.owner IS NULL OR (l.owner <> $1 \
+             AND NOT EXISTS (SELECT 1 FROM processes p WHERE p.id = l.owner AND p.beat >= $2))) ORDER BY t.created, t.id",
+        )
+        .bind(&self.fences.me)
+        .bind(stale_before)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(db_error)?;
+        rows.iter().map(|r| r.try_get::<String, _>(0).map_err(db_error)).collect()
     }
 
     /// Stores a new table with its creator's token hash.
@@ -222,6 +419,9 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn create_table(&self, t: &TableRow) -> Result<(), String> {
+        // The table and its lease, held by this process, in one transaction: no other
+        // process ever sees it without an owner.
+        let mut tx = self.pool.begin().await.map_err(db_error)?;
         sqlx::query(
             "INSERT INTO game_tables (id, game, options, seats, seed, clock, status, result, created, finished) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
@@ -236,9 +436,17 @@ impl Store {
         .bind(t.result.clone())
         .bind(t.created)
         .bind(t.finished)
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await
         .map_err(db_error)?;
+        sqlx::query("INSERT INTO leases (table_id, owner, generation) VALUES ($1, $2, 1)")
+            .bind(&t.id)
+            .bind(&self.fences.me)
+            .execute(&mut *tx)
+            .await
+            .map_err(db_error)?;
+        tx.commit().await.map_err(db_error)?;
+        self.fences.held.write().expect("the leases held").insert(t.id.clone(), 1);
         Ok(())
     }
 
@@ -247,15 +455,13 @@ impl Store {
     /// # Errors
     /// A database error (the seat already taken among them).
     pub async fn take_seat(&self, table: &str, seat: usize, hash: &str, name: &str) -> Result<(), String> {
-        sqlx::query("INSERT INTO seat_tokens (table_id, seat, token_hash, name) VALUES ($1, $2, $3, $4)")
-            .bind(table)
-            .bind(seat as i64)
-            .bind(hash)
-            .bind(name)
-            .execute(&self.pool)
-            .await
-            .map_err(db_error)?;
-        Ok(())
+        let q =
+            sqlx::query("INSERT INTO seat_tokens (table_id, seat, token_hash, name) VALUES ($1, $2, $3, $4)")
+                .bind(table)
+                .bind(seat as i64)
+                .bind(hash)
+                .bind(name);
+        self.fenced(table, q).await
     }
 
     /// Frees `seat` of `table` (its holder left before the game began).
@@ -263,13 +469,10 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn release_seat(&self, table: &str, seat: usize) -> Result<(), String> {
-        sqlx::query("DELETE FROM seat_tokens WHERE table_id = $1 AND seat = $2")
+        let q = sqlx::query("DELETE FROM seat_tokens WHERE table_id = $1 AND seat = $2")
             .bind(table)
-            .bind(seat as i64)
-            .execute(&self.pool)
-            .await
-            .map_err(db_error)?;
-        Ok(())
+            .bind(seat as i64);
+        self.fenced(table, q).await
     }
 
     /// Marks `seat` of `table` as given up for good: a bot plays it to the end.
@@ -277,13 +480,10 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn give_up_seat(&self, table: &str, seat: usize) -> Result<(), String> {
-        sqlx::query("UPDATE seat_tokens SET gone = 1 WHERE table_id = $1 AND seat = $2")
+        let q = sqlx::query("UPDATE seat_tokens SET gone = 1 WHERE table_id = $1 AND seat = $2")
             .bind(table)
-            .bind(seat as i64)
-            .execute(&self.pool)
-            .await
-            .map_err(db_error)?;
-        Ok(())
+            .bind(seat as i64);
+        self.fenced(table, q).await
     }
 
     /// The seats taken at `table`, in order.
@@ -328,13 +528,8 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn truncate(&self, table: &str, seq: i64) -> Result<(), String> {
-        sqlx::query("DELETE FROM actions WHERE table_id = $1 AND seq >= $2")
-            .bind(table)
-            .bind(seq)
-            .execute(&self.pool)
-            .await
-            .map_err(db_error)?;
-        Ok(())
+        let q = sqlx::query("DELETE FROM actions WHERE table_id = $1 AND seq >= $2").bind(table).bind(seq);
+        self.fenced(table, q).await
     }
 
     /// Every action of `table`, in order.
@@ -368,7 +563,7 @@ impl Store {
     /// # Errors
     /// A database error (the line is then not said).
     pub async fn add_chat(&self, table: &str, c: &ChatRow) -> Result<(), String> {
-        sqlx::query(
+        let q = sqlx::query(
             "INSERT INTO chat (table_id, n, seq, channel, seat, name, body, at) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
         )
@@ -379,11 +574,8 @@ impl Store {
         .bind(c.seat)
         .bind(&c.name)
         .bind(&c.text)
-        .bind(c.at)
-        .execute(&self.pool)
-        .await
-        .map_err(db_error)?;
-        Ok(())
+        .bind(c.at);
+        self.fenced(table, q).await
     }
 
     /// The last `limit` lines said at `table`, in order.
@@ -423,13 +615,8 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn set_ending(&self, table: &str, ending: &str) -> Result<(), String> {
-        sqlx::query("UPDATE game_tables SET ending = $1 WHERE id = $2")
-            .bind(ending)
-            .bind(table)
-            .execute(&self.pool)
-            .await
-            .map_err(db_error)?;
-        Ok(())
+        let q = sqlx::query("UPDATE game_tables SET ending = $1 WHERE id = $2").bind(ending).bind(table);
+        self.fenced(table, q).await
     }
 
     /// Sets a table's status (and its result once over).
@@ -443,15 +630,12 @@ impl Store {
         result: Option<&str>,
         finished: Option<i64>,
     ) -> Result<(), String> {
-        sqlx::query("UPDATE game_tables SET status = $1, result = $2, finished = $3 WHERE id = $4")
+        let q = sqlx::query("UPDATE game_tables SET status = $1, result = $2, finished = $3 WHERE id = $4")
             .bind(status)
             .bind(result.map(str::to_owned))
             .bind(finished)
-            .bind(table)
-            .execute(&self.pool)
-            .await
-            .map_err(db_error)?;
-        Ok(())
+            .bind(table);
+        self.fenced(table, q).await
     }
 
     /// The tables with status `status` (all when `None`), newest first, `limit` from `offset`.
@@ -492,13 +676,8 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn set_started(&self, table: &str, at: i64) -> Result<(), String> {
-        sqlx::query("UPDATE game_tables SET started = $1 WHERE id = $2")
-            .bind(at)
-            .bind(table)
-            .execute(&self.pool)
-            .await
-            .map_err(db_error)?;
-        Ok(())
+        let q = sqlx::query("UPDATE game_tables SET started = $1 WHERE id = $2").bind(at).bind(table);
+        self.fenced(table, q).await
     }
 
     /// When play began at `table`, if it has.
@@ -514,15 +693,19 @@ impl Store {
         Ok(row.and_then(|r| r.try_get::<Option<i64>, _>(0).ok().flatten()))
     }
 
-    /// Notes that `process` is alive at `at` (milliseconds since the epoch).
+    /// Notes that this process, reached at `url` and naming itself by `key` to the others,
+    /// is alive at `at` (milliseconds since the epoch).
     ///
     /// # Errors
     /// A database error.
-    pub async fn beat(&self, process: &str, at: i64) -> Result<(), String> {
+    pub async fn beat(&self, url: &str, key: &str, at: i64) -> Result<(), String> {
         sqlx::query(
-            "INSERT INTO heartbeats (process, at) VALUES ($1, $2) ON CONFLICT (process) DO UPDATE SET at = excluded.at",
+            "INSERT INTO processes (id, url, key, beat) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (id) DO UPDATE SET beat = excluded.beat",
         )
-        .bind(process)
+        .bind(&self.fences.me)
+        .bind(url)
+        .bind(key)
         .bind(at)
         .execute(&self.pool)
         .await
@@ -530,31 +713,100 @@ impl Store {
         Ok(())
     }
 
-    /// The last sign of life of `process`, if any.
+    /// Whether `key` is a process's alive since `stale_before` (milliseconds).
     ///
     /// # Errors
     /// A database error.
-    pub async fn last_beat(&self, process: &str) -> Result<Option<i64>, String> {
-        let row = sqlx::query("SELECT at FROM heartbeats WHERE process = $1")
-            .bind(process)
+    pub async fn is_peer_key(&self, key: &str, stale_before: i64) -> Result<bool, String> {
+        let row = sqlx::query("SELECT 1 FROM processes WHERE key = $1 AND beat >= $2")
+            .bind(key)
+            .bind(stale_before)
             .fetch_optional(&self.pool)
             .await
             .map_err(db_error)?;
-        row.map(|r| r.try_get::<i64, _>(0).map_err(db_error)).transpose()
+        Ok(row.is_some())
     }
 
-    /// The ids of the tables not over (nor expired), oldest first.
+    /// The URLs of the processes alive since `stale_before` (milliseconds).
     ///
     /// # Errors
     /// A database error.
-    pub async fn unfinished(&self) -> Result<Vec<String>, String> {
-        let rows = sqlx::query(
-            "SELECT id FROM game_tables WHERE status <> 'over' AND status <> 'expired' ORDER BY created, id",
-        )
+    pub async fn peer_urls(&self, stale_before: i64) -> Result<Vec<String>, String> {
+        let rows = sqlx::query("SELECT url FROM processes WHERE beat >= $1")
+            .bind(stale_before)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(db_error)?;
+        rows.iter().map(|r| r.try_get::<String, _>(0).map_err(db_error)).collect()
+    }
+
+    /// Writes the lobby's lines of tables this process owns (`None`: none any more).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn save_summaries(&self, lines: &[(String, Option<String>)]) -> Result<(), String> {
+        if lines.is_empty() {
+            return Ok(());
+        }
+        let mut tx = self.pool.begin().await.map_err(db_error)?;
+        for (id, line) in lines {
+            sqlx::query(
+                "UPDATE game_tables SET summary = $1 WHERE id = $2 \
+                 AND EXISTS (SELECT 1 FROM leases l WHERE l.table_id = $2 AND l.owner = $3)",
+            )
+            .bind(line.clone())
+            .bind(id)
+            .bind(&self.fences.me)
+            .execute(&mut *tx)
+            .await
+            .map_err(db_error)?;
+        }
+        tx.commit().await.map_err(db_error)
+    }
+
+    /// The lobby as every process shows it: the lines of the tables not over (`status`:
+    /// only those), newest first, `limit` from `offset`, and how many there are in all.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn lobby(
+        &self,
+        status: Option<&str>,
+        limit: i64,
+        offset: i64,
+    ) -> Result<(Vec<String>, i64), String> {
+        let filter = "summary IS NOT NULL AND status IN ('open', 'playing') AND ($1 = '' OR status = $1)";
+        let status = status.unwrap_or("");
+        let rows = sqlx::query(&format!(
+            "SELECT summary FROM game_tables WHERE {filter} ORDER BY created DESC, id LIMIT $2 OFFSET $3"
+        ))
+        .bind(status)
+        .bind(limit)
+        .bind(offset)
         .fetch_all(&self.pool)
         .await
         .map_err(db_error)?;
-        rows.iter().map(|r| r.try_get::<String, _>(0).map_err(db_error)).collect()
+        let total = sqlx::query(&format!("SELECT COUNT(*) FROM game_tables WHERE {filter}"))
+            .bind(status)
+            .fetch_one(&self.pool)
+            .await
+            .map_err(db_error)?;
+        let lines =
+            rows.iter().map(|r| r.try_get::<String, _>(0).map_err(db_error)).collect::<Result<_, _>>()?;
+        Ok((lines, total.try_get::<i64, _>(0).map_err(db_error)?))
+    }
+
+    /// Removes processes silent since `before` (milliseconds) that own nothing.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn forget_processes(&self, before: i64) -> Result<(), String> {
+        sqlx::query("DELETE FROM processes WHERE beat < $1 AND NOT EXISTS (SELECT 1 FROM leases l WHERE l.owner = processes.id)")
+            .bind(before)
+            .execute(&self.pool)
+            .await
+            .map_err(db_error)?;
+        Ok(())
     }
 
     /// The table `id`, if stored.

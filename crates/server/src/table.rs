@@ -177,6 +177,8 @@ pub enum Cmd {
     /// The table has waited for its seats as long as it may: it expires if some are
     /// still free.
     Expire,
+    /// Another process has taken the table over: this copy stops.
+    Lost,
     /// A seat's grace period has ended.
     Grace {
         /// The seat.
@@ -226,6 +228,9 @@ pub struct Handle {
 pub struct Live {
     handles: RwLock<HashMap<String, Handle>>,
     lobby: RwLock<HashMap<String, Value>>,
+    /// The tables whose line changed since the lobby in the database was last written
+    /// (several processes share it there).
+    dirty: std::sync::Mutex<std::collections::HashSet<String>>,
 }
 
 impl Live {
@@ -265,7 +270,21 @@ impl Live {
         (rows.into_iter().skip(page * per_page).take(per_page).cloned().collect(), total)
     }
 
+    /// The lines changed since the last call: each table and its line (`None`: gone from
+    /// the lobby).
+    pub fn changed(&self) -> Vec<(String, Option<Value>)> {
+        let ids: Vec<String> = self.dirty.lock().expect("the changed lines").drain().collect();
+        let lobby = self.lobby.read().expect("the lobby");
+        ids.into_iter()
+            .map(|id| {
+                let line = lobby.get(&id).cloned();
+                (id, line)
+            })
+            .collect()
+    }
+
     fn publish(&self, id: &str, info: Option<Value>) {
+        self.dirty.lock().expect("the changed lines").insert(id.to_owned());
         let mut lobby = self.lobby.write().expect("the lobby");
         match info {
             Some(v) => {
@@ -280,6 +299,16 @@ impl Live {
     fn remove(&self, id: &str) {
         self.publish(id, None);
         self.handles.write().expect("the live tables").remove(id);
+    }
+
+    /// Removes table `id` if its live handle is still the one sending to `tx`.
+    fn remove_if(&self, id: &str, tx: &mpsc::Sender<Cmd>) {
+        let mut handles = self.handles.write().expect("the live tables");
+        if handles.get(id).is_some_and(|h| h.tx.same_channel(tx)) {
+            handles.remove(id);
+            drop(handles);
+            self.publish(id, None);
+        }
     }
 }
 
@@ -634,6 +663,7 @@ impl Table {
                         return;
                     }
                 }
+                Cmd::Lost => {}
                 Cmd::Grace { seat, epoch } => {
                     let stands_in = !self.is_over() && self.waited(seat);
                     if let Some(h) = self.holders[seat].as_mut()
@@ -650,9 +680,29 @@ impl Table {
                     }
                 }
             }
+            // A write refused because another process took the table over (or the
+            // heartbeat found it so): this copy stops, and its clients reconnect to it there.
+            if !self.store.holds(&self.id) {
+                return self.lose();
+            }
             self.wake_bot();
             self.publish();
         }
+    }
+
+    /// Stops this copy of a table another process now owns: its connections are told and
+    /// closed (they reconnect and are served by the owner), and it leaves this process.
+    fn lose(&mut self) {
+        tracing::warn!(table = %self.id, "taken over by another process: this copy stops");
+        let told: Arc<str> = Arc::from(error_message(
+            "moved",
+            "This table is now kept by another server process: reconnect to go on.",
+        ));
+        for c in self.conns.values() {
+            c.out.send(Arc::clone(&told));
+            c.out.close_after_sending();
+        }
+        self.live.remove_if(&self.id, &self.tx);
     }
 
     /// Keeps the table's line in the lobby as it stands (none once it is over).

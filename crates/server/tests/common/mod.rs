@@ -2,6 +2,8 @@
 //! requests and WebSockets.
 #![allow(dead_code)]
 
+pub mod pg;
+
 use std::net::SocketAddr;
 use std::time::Duration;
 
@@ -35,6 +37,7 @@ pub async fn server_with(
 ) -> (SocketAddr, tokio::task::JoinHandle<Result<(), String>>) {
     let mut config = tabula_server::Config::new("127.0.0.1:0".parse().unwrap(), db.to_owned());
     config.grace = grace;
+    config.stale_after = Duration::from_secs(3);
     // The tests open tables far faster than people do, all from one address.
     config.limits.tables_per_minute_per_ip = 100_000;
     tabula_server::start(config).await.unwrap()
