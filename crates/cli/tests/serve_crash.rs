@@ -5,25 +5,15 @@
 #[path = "../../server/tests/common/mod.rs"]
 mod common;
 
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 
 use common::*;
 use serde_json::json;
 
 /// Starts `tabula serve` on a free port with `db`; the process and its address.
 fn serve(db: &str) -> (Child, SocketAddr) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--db", db])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("tabula serve starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-    let addr = line.trim().strip_prefix("listening on http://").unwrap_or_else(|| panic!("{line:?}"));
-    (child, addr.parse().unwrap())
+    serve_process(env!("CARGO_BIN_EXE_tabula"), &["--db", db], false)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

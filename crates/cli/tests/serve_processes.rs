@@ -8,9 +8,8 @@
 #[path = "../../server/tests/common/mod.rs"]
 mod common;
 
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::Duration;
 
 use common::pg::Cluster;
@@ -28,16 +27,12 @@ struct Process {
 
 impl Process {
     fn start(db: &str) -> Process {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-            .args(["serve", "--addr", "127.0.0.1:0", "--db", db, "--stale-after", STALE])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("tabula serve starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-        let addr = line.trim().strip_prefix("listening on http://").unwrap_or_else(|| panic!("{line:?}"));
-        Process { child, addr: addr.parse().unwrap() }
+        Process::with(&["--db", db, "--stale-after", STALE])
+    }
+
+    fn with(args: &[&str]) -> Process {
+        let (child, addr) = serve_process(env!("CARGO_BIN_EXE_tabula"), args, false);
+        Process { child, addr }
     }
 
     fn signal(&self, sig: &str) {
@@ -301,18 +296,7 @@ async fn three_processes_lose_nothing_acknowledged_under_kills_and_pauses() {
 #[ignore = "a measurement: run in release with --ignored --nocapture"]
 async fn time_to_take_over_a_killed_process_s_tables() {
     let Some((_cluster, db)) = cluster() else { return };
-    let start = |db: &str| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-            .args(["serve", "--addr", "127.0.0.1:0", "--db", db, "--max-tables-per-minute", "100000"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-        let addr: SocketAddr = line.trim().strip_prefix("listening on http://").unwrap().parse().unwrap();
-        Process { child, addr }
-    };
+    let start = |db: &str| Process::with(&["--db", db, "--max-tables-per-minute", "100000"]);
     let mut a = start(&db);
     let b = start(&db);
     let mut ids = Vec::new();

@@ -11,7 +11,7 @@ mod common;
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::time::{Duration, Instant};
 
 use common::*;
@@ -21,17 +21,19 @@ use serde_json::json;
 /// its log (stderr) lines as they come.
 fn serve(db: &str) -> (Child, SocketAddr, std::sync::mpsc::Receiver<String>, Instant) {
     let started = Instant::now();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--db", db])
-        .args(["--max-connections-per-ip", "100000", "--max-sockets-per-table", "100000"])
-        .args(["--max-tables-per-minute", "100000", "--max-messages-per-second", "100000"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("tabula serve starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-    let addr = line.trim().strip_prefix("listening on http://").unwrap_or_else(|| panic!("{line:?}"));
+    let args = [
+        "--db",
+        db,
+        "--max-connections-per-ip",
+        "100000",
+        "--max-sockets-per-table",
+        "100000",
+        "--max-tables-per-minute",
+        "100000",
+        "--max-messages-per-second",
+        "100000",
+    ];
+    let (mut child, addr) = serve_process(env!("CARGO_BIN_EXE_tabula"), &args, true);
     let (tx, rx) = std::sync::mpsc::channel();
     let err = child.stderr.take().unwrap();
     std::thread::spawn(move || {
@@ -39,7 +41,7 @@ fn serve(db: &str) -> (Child, SocketAddr, std::sync::mpsc::Receiver<String>, Ins
             let _ = tx.send(l);
         }
     });
-    (child, addr.parse().unwrap(), rx, started)
+    (child, addr, rx, started)
 }
 
 fn rss_mb(pid: u32) -> f64 {

@@ -694,15 +694,18 @@ impl Table {
     /// closed (they reconnect and are served by the owner), and it leaves this process.
     fn lose(&mut self) {
         tracing::warn!(table = %self.id, "taken over by another process: this copy stops");
-        let told: Arc<str> = Arc::from(error_message(
-            "moved",
-            "This table is now kept by another server process: reconnect to go on.",
-        ));
+        self.close_all("moved", "This table is now kept by another server process: reconnect to go on.");
+        self.live.remove_if(&self.id, &self.tx);
+    }
+
+    /// Tells every connection why the table closes here (an error `code`), then closes each
+    /// once what waits for it is sent.
+    fn close_all(&self, code: &str, message: &str) {
+        let told: Arc<str> = Arc::from(error_message(code, message));
         for c in self.conns.values() {
             c.out.send(Arc::clone(&told));
             c.out.close_after_sending();
         }
-        self.live.remove_if(&self.id, &self.tx);
     }
 
     /// Keeps the table's line in the lobby as it stands (none once it is over).
@@ -727,14 +730,10 @@ impl Table {
             return false;
         }
         tracing::info!(table = %self.id, "expired: its seats were not all taken in time");
-        let told: Arc<str> = Arc::from(error_message(
+        self.close_all(
             "expired",
             "This table waited too long for its players and has closed: open a new one from the lobby.",
-        ));
-        for c in self.conns.values() {
-            c.out.send(Arc::clone(&told));
-            c.out.close_after_sending();
-        }
+        );
         self.live.remove(&self.id);
         true
     }

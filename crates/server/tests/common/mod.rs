@@ -165,3 +165,22 @@ pub async fn play_out(ws: &mut Ws, me: usize, mut last: Option<Value>) -> Value 
         }
     }
 }
+
+/// Starts `tabula serve` (the binary `bin`) on a free port with these arguments besides
+/// `serve --addr 127.0.0.1:0`: the process and the address its first line names. Its
+/// stderr is kept (piped) where `log`, else dropped.
+pub fn serve_process(bin: &str, args: &[&str], log: bool) -> (std::process::Child, SocketAddr) {
+    use std::io::BufRead;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(bin)
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(if log { Stdio::piped() } else { Stdio::null() })
+        .spawn()
+        .expect("tabula serve starts");
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    let addr = line.trim().strip_prefix("listening on http://").unwrap_or_else(|| panic!("{line:?}"));
+    (child, addr.parse().unwrap())
+}
