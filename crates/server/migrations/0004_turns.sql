@@ -20,3 +20,6 @@ CREATE TABLE IF NOT EXISTS leases (
     owner TEXT NOT NULL,
     generation BIGINT NOT NULL
 );
+-- The unfinished tables are looked up at every heartbeat (take-overs, the lobby): by status.
+CREATE INDEX IF NOT EXISTS game_tables_status ON game_tables (status, created);
+CREATE INDEX IF NOT EXISTS leases_owner ON leases (owner);

@@ -363,7 +363,9 @@ async fn restore_one(app: &App, id: &str) -> Option<Handle> {
                 Ok(Some(row)) => row,
                 Ok(None) => return None,
                 Err(e) => {
+                    // The database failed just now: the next request tries again.
                     tracing::error!(table = %id, "cannot restore: {e}");
+                    app.pending.lock().expect("the tables to restore").remove(id);
                     return None;
                 }
             };
@@ -381,6 +383,7 @@ async fn restore_one(app: &App, id: &str) -> Option<Handle> {
                 }
                 Err(e) => {
                     tracing::error!(table = %id, "cannot take the table: {e}");
+                    app.pending.lock().expect("the tables to restore").remove(id);
                     return None;
                 }
             }

@@ -403,7 +403,7 @@ impl Store {
     pub async fn orphans(&self, stale_before: i64) -> Result<Vec<String>, String> {
         let rows = sqlx::query(
             "SELECT t.id FROM game_tables t LEFT JOIN leases l ON l.table_id = t.id \
-             WHERE t.status <> 'over' AND t.status <> 'expired' AND (l.owner IS NULL OR (l.owner <> $1 \
+             WHERE t.status IN ('open', 'playing') AND (l.owner IS NULL OR (l.owner <> $1 \
              AND NOT EXISTS (SELECT 1 FROM processes p WHERE p.id = l.owner AND p.beat >= $2))) ORDER BY t.created, t.id",
         )
         .bind(&self.fences.me)
