@@ -530,11 +530,11 @@ async fn client_of(app: &App, headers: &HeaderMap, peer: SocketAddr) -> (std::ne
 
 /// The address in a process's URL, if it is written as one.
 fn peer_ip(url: &str) -> Option<std::net::IpAddr> {
-    let rest = url.strip_prefix("http://")?.trim_end_matches('/');
-    let host = match rest.rsplit_once(':') {
-        Some((h, _)) => h,
-        None => rest,
-    };
+    Origins::parse(url.trim_end_matches('/')).and_then(|(host, _)| ip_literal(host))
+}
+
+/// A host written as an IP address (`10.0.0.5`, `[::1]`), not a name.
+fn ip_literal(host: &str) -> Option<std::net::IpAddr> {
     host.trim_start_matches('[').trim_end_matches(']').parse().ok()
 }
 
@@ -1360,10 +1360,7 @@ impl Origins {
             return true;
         }
         match (self.any_ip_on, Origins::parse(&origin)) {
-            (Some(port), Some((host, p))) => {
-                p == port
-                    && host.trim_start_matches('[').trim_end_matches(']').parse::<std::net::IpAddr>().is_ok()
-            }
+            (Some(port), Some((host, p))) => p == port && ip_literal(host).is_some(),
             _ => false,
         }
     }
@@ -1405,7 +1402,14 @@ fn check_origin(app: &App, headers: &HeaderMap) -> Result<(), ApiError> {
 
 #[cfg(test)]
 mod tests {
-    use super::Origins;
+    use super::{Origins, peer_ip};
+
+    #[test]
+    fn a_peer_s_address_is_read_from_its_url_only_when_written_as_one() {
+        assert_eq!(peer_ip("http://10.0.0.5:8081/"), Some("10.0.0.5".parse().unwrap()));
+        assert_eq!(peer_ip("http://[::1]:8081"), Some("::1".parse().unwrap()));
+        assert_eq!(peer_ip("http://tabula.lan:8081"), None);
+    }
 
     #[test]
     fn origins_are_the_listen_address_loopback_and_those_given_never_a_name_by_default() {

@@ -13,7 +13,6 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::Router;
-use axum::extract::ConnectInfo;
 use governor::clock::{Clock, DefaultClock};
 use governor::{Quota, RateLimiter};
 use hyper::body::Incoming;
@@ -258,7 +257,6 @@ async fn connection(
 ) {
     keepalive(&tcp);
     let service = hyper::service::service_fn(move |mut req: hyper::Request<Incoming>| {
-        req.extensions_mut().insert(ConnectInfo(peer));
         req.extensions_mut().insert(Peer(peer));
         req.extensions_mut().insert(ConnPlace(Arc::clone(&place)));
         let mut router = router.clone();

@@ -345,11 +345,6 @@ impl Store {
         self.fences.generation(table).is_some()
     }
 
-    /// Forgets a lease this process no longer uses (a table over and gone from memory).
-    pub fn forget(&self, table: &str) {
-        self.fences.held.write().expect("the leases held").remove(table);
-    }
-
     /// The tables whose leases this process believes it holds but no longer does (another
     /// took them over while this one was paused or cut off).
     ///

@@ -244,16 +244,6 @@ impl Live {
         self.handles.write().expect("the live tables").insert(id, h);
     }
 
-    /// How many tables are live.
-    pub fn len(&self) -> usize {
-        self.handles.read().expect("the live tables").len()
-    }
-
-    /// Whether no table is live.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     /// The unfinished tables as the lobby lists them (`status`: only those), newest first:
     /// one page, and how many there are in all.
     pub fn page(&self, status: Option<&str>, page: usize, per_page: usize) -> (Vec<Value>, usize) {
