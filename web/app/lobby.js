@@ -245,6 +245,7 @@ export async function showLobby(main) {
         if (myMove) yours += 1;
         let state = 'no longer on this server';
         if (t?.status === 'over') state = 'over';
+        else if (t?.status === 'expired') state = 'closed: its players never came';
         else if (t?.status === 'open') state = 'waiting for players';
         else if (myMove) state = 'your move';
         else if (t?.status === 'playing') {

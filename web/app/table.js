@@ -167,6 +167,15 @@ export async function showTable(main, id) {
     go(`/replay/${id}`);
     return () => {};
   }
+  if (info.status === 'expired') {
+    // Nobody came to take its seats in time: there is nothing to play or watch.
+    crumb(g.name);
+    fill(main, h('section', { class: 'hello' },
+      h('h1', {}, `${g.name}: this table has closed`),
+      h('p', {}, 'It waited too long for its players. Open a new one from the lobby and send its link again.'),
+      h('p', {}, h('a', { href: '/', 'data-link': true }, 'Back to the lobby'))));
+    return () => {};
+  }
   const r = await renderer(g.id);
   crumb(g.name);
   const title = document.title;
