@@ -24,36 +24,12 @@
  * @property {boolean} teams
  */
 
-/**
- * @typedef {Object} SeatInfo
- * @property {number} seat
- * @property {string} kind      "human" or a bot's name
- * @property {string | null} name
- * @property {string} [label]  a bot's name for people ("Sasha (medium bot)")
- * @property {boolean} [connected]
- * @property {string | null} [bot]   the bot standing in for the person
- * @property {boolean} [gone]
- * @property {number | null} [grace_ms]  while someone waits for the person away: the
- *   milliseconds before a bot plays for them
- */
-
-/**
- * @typedef {Object} TableInfo
- * @property {string} table
- * @property {string} game
- * @property {Record<string, unknown>} options
- * @property {string} [canonical]
- * @property {SeatInfo[] | string[]} seats
- * @property {string} status
- * @property {number} [seq]
- * @property {{kind: string, player: number | null}} [turn]
- * @property {{initial_s: number, increment_s: number} | null} clock
- * @property {boolean} [preset]
- * @property {number[] | null} result
- * @property {{kind: string, seat: number} | null} ending
- * @property {number} [created]
- * @property {number | null} [finished]
- */
+// The server's messages, generated from its Rust types (crates/server/src/protocol.rs).
+/** @typedef {import('../types/protocol.js').SeatInfo} SeatInfo */
+/** @typedef {import('../types/protocol.js').TableInfo} TableInfo  a live table */
+/** @typedef {import('../types/protocol.js').ArchivedTable} ArchivedTable  a finished (or expired) table */
+/** @typedef {import('../types/protocol.js').TableAnswer} TableAnswer */
+/** @typedef {import('../types/protocol.js').ErrorCode} ErrorCode */
 
 /**
  * @typedef {Object} Held  a seat this browser holds

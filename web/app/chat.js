@@ -6,15 +6,8 @@ import { h, fill } from './dom.js';
 import { myName } from './api.js';
 
 /**
- * A line said at the table, as the server sends it.
- * @typedef {Object} ChatLine
- * @property {number} n
- * @property {'table' | 'team' | 'spectators'} channel
- * @property {number | null} seat
- * @property {string} name
- * @property {string} text
- * @property {number} seq
- * @property {number} at  Unix milliseconds
+ * A line said at the table, as the server sends it (its type generated from the server's).
+ * @typedef {import('../types/protocol.js').ChatLine} ChatLine
  */
 
 /** The longest line the server takes, in characters. */
@@ -23,7 +16,7 @@ export const CHAT_LEN = 500;
 /**
  * The chat of a table: `say` sends a message to the server, `near` shows an answer next
  * to the control that asked.
- * @param {(msg: Record<string, unknown>, near: Element) => void} say
+ * @param {(msg: import('../types/protocol.js').ClientMessage, near: Element) => void} say
  */
 export function chatBox(say) {
   /** @type {Map<number, ChatLine>} */
@@ -47,7 +40,7 @@ export function chatBox(say) {
       e.preventDefault();
       const text = input.value.trim();
       if (!text) return;
-      /** @type {Record<string, unknown>} */
+      /** @type {import('../types/protocol.js').ClientMessage & { type: 'chat' }} */
       const msg = { type: 'chat', text };
       if (seat === null) {
         const name = myName();

@@ -187,9 +187,10 @@ export async function showLobby(main) {
       const tables = [];
       let total = 0;
       for (let page = 0; page < pages; page++) {
+        /** @type {import('../types/protocol.js').TablesPage} */
         const got = await api(`/api/tables?per_page=50&page=${page}`);
         tables.push(...got.tables);
-        total = got.total ?? got.tables.length;
+        total = got.total;
         if (got.tables.length < 50) break;
       }
       const more = total > tables.length
@@ -200,7 +201,7 @@ export async function showLobby(main) {
         fill(open, h('p', { class: 'muted' }, 'No open table: create one above.'));
       } else {
         fill(open, h('ul', { class: 'tables' }, tables.map((/** @type {import('./api.js').TableInfo} */ t) => {
-          const seats = /** @type {import('./api.js').SeatInfo[]} */ (t.seats);
+          const seats = t.seats;
           const free = seats.filter((s) => s.kind === 'human' && !s.name).length;
           const who = seats.map(seatLabel).join(', ');
           const held = heldAt(t.table);
@@ -229,7 +230,7 @@ export async function showLobby(main) {
     // Each table as it stands now: whose move, who else sits there.
     const now = await Promise.all(held.map(async (s) => {
       try {
-        return /** @type {import('./api.js').TableInfo} */ (await api(`/api/tables/${encodeURIComponent(s.table)}`));
+        return /** @type {import('./api.js').TableAnswer} */ (await api(`/api/tables/${encodeURIComponent(s.table)}`));
       } catch {
         return null;
       }
@@ -238,9 +239,10 @@ export async function showLobby(main) {
     fill(mine, held.length
       ? h('ul', { class: 'tables' }, held.map((s, i) => {
         const t = now[i];
-        const seats = t && Array.isArray(t.seats) ? t.seats : [];
+        /** @type {(import('./api.js').SeatInfo | string)[]} */
+        const seats = t ? t.seats : [];
         const others = seats.filter((_, k) => k !== s.seat).map(seatLabel);
-        const turn = t?.turn;
+        const turn = t && 'turn' in t ? t.turn : null;
         const myMove = t?.status === 'playing' && turn?.kind === 'player' && turn.player === s.seat;
         if (myMove) yours += 1;
         let state = 'no longer on this server';
@@ -261,11 +263,12 @@ export async function showLobby(main) {
       : h('p', { class: 'muted' }, 'The tables you sit at are remembered here, in this browser.'));
     document.title = yours ? YOUR_MOVE_TITLE : 'tabula';
     try {
+      /** @type {import('../types/protocol.js').HistoryPage} */
       const { games: over } = await api('/api/history?per_page=10');
       fill(done, over.length
-        ? h('ul', { class: 'tables' }, over.map((/** @type {import('./api.js').TableInfo} */ t) => h('li', {},
+        ? h('ul', { class: 'tables' }, over.map((t) => h('li', {},
           h('strong', {}, gameName(t.game)), ' ',
-          h('span', { class: 'muted' }, (/** @type {string[]} */ (t.seats)).join(' vs ')), ' ',
+          h('span', { class: 'muted' }, t.seats.join(' vs ')), ' ',
           h('a', { href: `/replay/${t.table}`, 'data-link': true }, 'Replay'))))
         : h('p', { class: 'muted' }, 'No finished game yet.'));
     } catch {

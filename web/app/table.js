@@ -11,26 +11,9 @@ import { go, crumb, connection } from './nav.js';
 import { chatBox } from './chat.js';
 
 /**
- * A message of the table's WebSocket (docs/server.md).
- * @typedef {Object} Update
- * @property {'update'} type
- * @property {number} seq
- * @property {number | null} seat
- * @property {{kind: string, player: number | null}} turn
- * @property {any} view
- * @property {import('./games/index.js').Entry[]} history
- * @property {string[]} legal
- * @property {({seat: number, ms: number, running: boolean, flagged: boolean} | null)[]} clocks
- * @property {import('./api.js').SeatInfo[]} seats
- * @property {string} status
- * @property {number[] | null} result
- * @property {{kind: string, seat: number} | null} ending
- * @property {boolean} [undo]  Undo may take this seat's last move back
- * @property {boolean} [takeback_ok]  this seat may ask the others to take its last move back
- * @property {{by: number, accepted: number[]} | null} [takeback]  a takeback asked for
- * @property {{offers: number[], table: string | null, seat: number | null, token: string | null} | null} [rematch]
- *   a seat's rematch: who offered it, and once all accepted, the new table and this seat's place there
- * @property {boolean} [team_chat]  this seat has a private channel with its team-mates
+ * The table as this seat sees it: the server's `update` message (docs/server.md), its type
+ * generated from the server's own (crates/server/src/protocol.rs).
+ * @typedef {import('../types/protocol.js').Update} Update
  */
 
 /**
@@ -256,12 +239,14 @@ export async function showTable(main, id) {
     if (!action || !last || !ws || ws.readyState !== WebSocket.OPEN) return;
     asker = near;
     notice.textContent = '';
-    ws.send(JSON.stringify({ type: 'act', action, seq: last.seq }));
+    /** @type {import('../types/protocol.js').ClientMessage} */
+    const act = { type: 'act', action, seq: last.seq };
+    ws.send(JSON.stringify(act));
     typed.value = '';
   }
 
   /**
-   * @param {Record<string, unknown>} msg
+   * @param {import('../types/protocol.js').ClientMessage} msg
    * @param {Element} [near]  the control it came from
    */
   function command(msg, near = controls) {
@@ -433,7 +418,8 @@ export async function showTable(main, id) {
     }
     // Controls.
     const held = mine !== null;
-    const me = held ? u.seats[mine] : null;
+    const at = held ? u.seats[mine] : null;
+    const me = at && at.kind === 'human' ? at : null;
     const playing = u.status === 'playing';
     const flaggedOther = u.clocks.some((c) => c && c.flagged && c.seat !== mine);
     const free = u.seats.filter((s) => s.kind === 'human' && !s.name);
@@ -559,6 +545,7 @@ export async function showTable(main, id) {
       connection('live', held ? 'connected' : 'watching');
     };
     sock.onmessage = (ev) => {
+      /** @type {import('../types/protocol.js').ServerMessage} */
       let msg;
       try {
         msg = JSON.parse(String(ev.data));
@@ -566,7 +553,7 @@ export async function showTable(main, id) {
         return;
       }
       if (msg.type === 'update') {
-        last = /** @type {Update} */ (msg);
+        last = msg;
         receivedAt = performance.now();
         draw();
       } else if (msg.type === 'chat') {

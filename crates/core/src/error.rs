@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use crate::ErrorCode;
 use thiserror::Error;
 
 /// The most characters of a client's text that a message quotes.
@@ -102,11 +103,11 @@ pub enum ActionError {
 
 impl ActionError {
     /// The stable error code (`action/parse`, `action/illegal`, `action/index`).
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> ErrorCode {
         match self {
-            ActionError::Parse(_) => "action/parse",
-            ActionError::Illegal(_) => "action/illegal",
-            ActionError::BadIndex { .. } => "action/index",
+            ActionError::Parse(_) => ErrorCode::ActionParse,
+            ActionError::Illegal(_) => ErrorCode::Illegal,
+            ActionError::BadIndex { .. } => ErrorCode::ActionIndex,
         }
     }
 }
@@ -196,11 +197,11 @@ fn replayed_text(actual: Option<&[f64]>) -> String {
 
 impl RecordError {
     /// The stable error code.
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> ErrorCode {
         match self {
-            RecordError::UnknownGame(_) => "game/unknown",
-            RecordError::Options(_) => "options/invalid",
-            _ => "record/invalid",
+            RecordError::UnknownGame(_) => ErrorCode::UnknownGame,
+            RecordError::Options(_) => ErrorCode::BadOptions,
+            _ => ErrorCode::BadRecord,
         }
     }
 }

@@ -27,6 +27,7 @@
 #![deny(missing_docs)]
 
 pub mod batch;
+pub mod code;
 pub mod conformance;
 #[doc(hidden)]
 pub mod doc_example;
@@ -44,6 +45,7 @@ pub mod spec;
 mod strict;
 
 pub use batch::{Batch, BatchOut, DynBatch};
+pub use code::ErrorCode;
 pub use erased::{DynGame, DynState, ErasedGame, ErasedState};
 pub use error::{ActionError, Illegal, OptionsError, ParseActionError, RecordError, SetupError};
 pub use game::{Game, Said, Turn, random_playout, sample_chance, sample_listed};

@@ -67,9 +67,9 @@ fn erased_state_plays_refuses_and_records() {
     assert_eq!(state.turn(), Turn::Chance);
     assert_eq!(state.chance_outcomes().len(), 3);
     let err = state.apply("take 1").unwrap_err();
-    assert_eq!(err.code(), "action/illegal");
+    assert_eq!(err.code().as_str(), "action/illegal");
     let err = state.apply("grab 9").unwrap_err();
-    assert_eq!(err.code(), "action/parse");
+    assert_eq!(err.code().as_str(), "action/parse");
     assert_eq!(state.history().len(), 0, "refused actions change nothing");
     state.apply("pile 10").unwrap();
     assert!(state.sample_chance().is_err());

@@ -12,6 +12,7 @@ pub mod error;
 pub mod net;
 pub mod outbox;
 pub mod peers;
+pub mod protocol;
 pub mod store;
 pub mod table;
 pub mod web;
@@ -39,8 +40,13 @@ use error::ApiError;
 pub use net::Limits;
 use net::{ConnPlace, Peer, PerIp};
 use outbox::{Next, Outbox};
+use protocol::{
+    ArchivedTable, ChatLine, GamesAnswer, HistoryPage, Join, NewTable, RecordAnswer, ReplayAnswer,
+    ReplayStep, Seated, TableAnswer, TableStatus, TablesPage,
+};
 use store::{Store, TableRow};
 use table::{ClockSpec, Cmd, Handle, SeatKind, Setup};
+use tabula_core::ErrorCode;
 
 /// The largest message a client may send (HTTP body or WebSocket frame), in bytes.
 pub const MAX_MESSAGE: usize = 64 * 1024;
@@ -318,8 +324,12 @@ async fn heartbeat(app: App, mut serving: tokio::sync::watch::Receiver<()>) {
             Err(e) => tracing::warn!("heartbeat: {e}"),
         }
         // The lobby every process shows, from this process's tables.
-        let lines: Vec<(String, Option<String>)> =
-            app.live.changed().into_iter().map(|(id, line)| (id, line.map(|l| l.to_string()))).collect();
+        let lines: Vec<(String, Option<String>)> = app
+            .live
+            .changed()
+            .into_iter()
+            .map(|(id, line)| (id, line.map(|l| serde_json::to_string(&l).expect("a lobby line is JSON"))))
+            .collect();
         if let Err(e) = app.store.save_summaries(&lines).await {
             tracing::warn!("lobby: {e}");
         }
@@ -415,7 +425,7 @@ async fn start_table(app: &App, row: TableRow, down: Option<i64>) -> Result<Hand
     let seats: Vec<String> = serde_json::from_str(&row.seats).map_err(|e| e.to_string())?;
     let game = app.registry.make(&row.game, &options).map_err(|e| e.to_string())?;
     let clock = match &row.clock {
-        Some(text) => Some(ClockSpec::parse(&serde_json::from_str(text).map_err(|e| e.to_string())?)?),
+        Some(text) => Some(ClockSpec::new(serde_json::from_str(text).map_err(|e| e.to_string())?)?),
         None => None,
     };
     let actions = app.store.actions(&row.id).await?;
@@ -497,13 +507,13 @@ async fn locate(app: &App, id: &str) -> Result<Kept, ApiError> {
         Some(h) => Ok(Kept::Here(h)),
         None if waiting => Err(ApiError::new(
             503,
-            "not_restored",
+            ErrorCode::NotRestored,
             "this table could not be brought back after the server restarted (the cause is in its log)"
                 .into(),
         )),
         None => Err(ApiError::new(
             503,
-            "not_restored",
+            ErrorCode::NotRestored,
             "this table is being taken over by another server process: try again in a moment".into(),
         )),
     }
@@ -544,8 +554,8 @@ async fn ask<T>(h: &Handle, make: impl FnOnce(oneshot::Sender<T>) -> Cmd) -> Res
     rx.await.map_err(|_| ApiError::internal("the table has stopped".into()))
 }
 
-async fn games(State(app): State<App>) -> Json<Value> {
-    Json(json!({"games": app.registry.games_json()}))
+async fn games(State(app): State<App>) -> Json<GamesAnswer> {
+    Json(GamesAnswer { games: app.registry.games_json() })
 }
 
 /// A request's body as text, or why it could not be read, in the API's words: too slow
@@ -560,7 +570,7 @@ fn body_text(body: Result<String, StringRejection>) -> Result<String, ApiError> 
         if e.is::<tower_http::timeout::TimeoutError>() {
             return Err(ApiError::new(
                 408,
-                "body_timeout",
+                ErrorCode::BodyTimeout,
                 "the body came too slowly: send it again at once".into(),
             ));
         }
@@ -569,39 +579,27 @@ fn body_text(body: Result<String, StringRejection>) -> Result<String, ApiError> 
     if rejection.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
         return Err(ApiError::new(
             413,
-            "too_long",
+            ErrorCode::TooLong,
             format!("a body holds at most {} KB", MAX_MESSAGE / 1024),
         ));
     }
-    Err(ApiError::bad_request("bad_body", "the body must be JSON text (UTF-8)".into()))
-}
-
-/// Reads a JSON body as an object, with a clear error for anything else.
-fn body_object(body: &str) -> Result<serde_json::Map<String, Value>, ApiError> {
-    match serde_json::from_str::<Value>(body) {
-        Ok(Value::Object(m)) => Ok(m),
-        Ok(_) => Err(ApiError::bad_request("bad_body", "the body must be a JSON object".into())),
-        Err(e) => Err(ApiError::bad_request("bad_json", format!("the body is not JSON: {e}"))),
-    }
-}
-
-fn name_of(body: &serde_json::Map<String, Value>) -> Result<String, ApiError> {
-    clean_name(body.get("name"), "guest")
+    Err(ApiError::bad_request(ErrorCode::BadRequest, "the body must be JSON text (UTF-8)".into()))
 }
 
 /// A person's name as given (`fallback` when none is), trimmed; refused when empty, longer
 /// than 40 characters, or holding characters that hide or turn text around.
-pub(crate) fn clean_name(name: Option<&Value>, fallback: &str) -> Result<String, ApiError> {
+pub(crate) fn clean_name(name: Option<&str>, fallback: &str) -> Result<String, ApiError> {
     match name {
-        None | Some(Value::Null) => Ok(fallback.to_owned()),
-        Some(Value::String(s)) if s.chars().any(hidden_char) => Err(ApiError::bad_request(
-            "bad_name",
+        None => Ok(fallback.to_owned()),
+        Some(s) if s.chars().any(hidden_char) => Err(ApiError::bad_request(
+            ErrorCode::BadName,
             "a name may not hold control characters or marks that turn text around".into(),
         )),
-        Some(Value::String(s)) if !s.trim().is_empty() && s.chars().count() <= 40 => Ok(s.trim().to_owned()),
-        Some(_) => {
-            Err(ApiError::bad_request("bad_name", "\"name\" must be a string of 1 to 40 characters".into()))
-        }
+        Some(s) if !s.trim().is_empty() && s.chars().count() <= 40 => Ok(s.trim().to_owned()),
+        Some(_) => Err(ApiError::bad_request(
+            ErrorCode::BadName,
+            "\"name\" must be a string of 1 to 40 characters".into(),
+        )),
     }
 }
 
@@ -618,58 +616,33 @@ async fn create_table(
     Extension(Peer(peer)): Extension<Peer>,
     headers: HeaderMap,
     body: Result<String, StringRejection>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Seated>, ApiError> {
     guard_post(&app, &headers)?;
     let body = body_text(body)?;
-    let body = body_object(&body)?;
-    for key in body.keys() {
-        if !["game", "options", "seats", "clock", "name", "seed", "actions"].contains(&key.as_str()) {
-            return Err(ApiError::bad_request(
-                "bad_body",
-                format!(
-                    "unknown field {key:?}: a table takes game, options, seats, clock, name, seed and actions"
-                ),
-            ));
-        }
-    }
-    let Some(game_id) = body.get("game").and_then(Value::as_str) else {
-        return Err(ApiError::bad_request(
-            "bad_game",
-            "\"game\" must name a game (GET /api/games lists them)".into(),
-        ));
-    };
+    let body: NewTable = protocol::read_body(&body).map_err(ApiError::from_read)?;
+    let game_id = body.game.as_str();
     let Some(entry) = app.registry.entry(game_id) else {
         let known: Vec<&str> = app.registry.entries().iter().map(|e| e.spec.id).collect();
+        let shown: String = game_id.chars().take(40).collect();
         return Err(ApiError::bad_request(
-            "bad_game",
-            format!("unknown game {game_id:?}: the games are {}", known.join(", ")),
+            ErrorCode::UnknownGame,
+            format!("unknown game {shown:?}: the games are {}", known.join(", ")),
         ));
     };
-    let options = body.get("options").cloned().unwrap_or_else(|| json!({}));
-    if !options.is_object() {
-        return Err(ApiError::bad_request("bad_options", "\"options\" must be a JSON object".into()));
-    }
+    let options = Value::Object(body.options.unwrap_or_default());
     let game = app
         .registry
         .make(game_id, &options)
-        .map_err(|e| ApiError::bad_request("bad_options", e.to_string()))?;
+        .map_err(|e| ApiError::bad_request(ErrorCode::BadOptions, e.to_string()))?;
     let n = game.num_players();
-    let seats: Vec<String> = match body.get("seats") {
-        None => {
-            let mut s = vec!["human".to_owned()];
-            s.extend((1..n).map(|_| "medium".to_owned()));
-            s
-        }
-        Some(Value::Array(list)) => {
-            list.iter().map(|v| v.as_str().map(str::to_owned)).collect::<Option<Vec<_>>>().ok_or_else(
-                || ApiError::bad_request("bad_seats", "\"seats\" lists strings: \"human\" or a bot".into()),
-            )?
-        }
-        Some(_) => return Err(ApiError::bad_request("bad_seats", "\"seats\" must be a list".into())),
-    };
+    let seats: Vec<String> = body.seats.unwrap_or_else(|| {
+        let mut s = vec!["human".to_owned()];
+        s.extend((1..n).map(|_| "medium".to_owned()));
+        s
+    });
     if seats.len() != n {
         return Err(ApiError::bad_request(
-            "bad_seats",
+            ErrorCode::BadSeats,
             format!(
                 "{game_id} has {n} seats with these options; \"seats\" lists {} (the option `players` sets how many seats there are, where the game has it)",
                 seats.len()
@@ -678,76 +651,75 @@ async fn create_table(
     }
     for s in &seats {
         if s != "human" && !entry.bots.contains(&s.as_str()) {
+            let shown: String = s.chars().take(40).collect();
             return Err(ApiError::bad_request(
-                "bad_seats",
-                format!("a seat is \"human\" or a bot ({}), not {s:?}", entry.bots.join(", ")),
+                ErrorCode::BadSeats,
+                format!("a seat is \"human\" or a bot ({}), not {shown:?}", entry.bots.join(", ")),
             ));
         }
     }
     if !seats.iter().any(|s| s == "human") {
-        return Err(ApiError::bad_request("bad_seats", "a table needs at least one \"human\" seat".into()));
+        return Err(ApiError::bad_request(
+            ErrorCode::BadSeats,
+            "a table needs at least one \"human\" seat".into(),
+        ));
     }
-    let clock = match body.get("clock") {
-        None | Some(Value::Null) => None,
+    let clock = match body.clock {
+        None => None,
         Some(c) => Some(
-            ClockSpec::parse(c).map_err(|e| ApiError::bad_request("bad_clock", e))?.to_json().to_string(),
+            ClockSpec::new(c)
+                .map_err(|e| ApiError::bad_request(ErrorCode::BadClock, e))?
+                .to_json()
+                .to_string(),
         ),
     };
-    let name = name_of(&body)?;
-    let seed: u64 = match body.get("seed") {
-        None | Some(Value::Null) => rand::random::<u64>() >> 1,
-        Some(v) => v.as_u64().filter(|s| *s <= i64::MAX as u64).ok_or_else(|| {
-            ApiError::bad_request("bad_seed", "\"seed\" is a whole number from 0 to 2^63 - 1".into())
-        })?,
+    let name = clean_name(body.name.as_deref(), "guest")?;
+    let seed: u64 = match body.seed {
+        None => rand::random::<u64>() >> 1,
+        Some(s) if s <= i64::MAX as u64 => s,
+        Some(_) => {
+            return Err(ApiError::bad_request(
+                ErrorCode::BadSeed,
+                "\"seed\" is a whole number from 0 to 2^63 - 1".into(),
+            ));
+        }
     };
     // A table may start from a position: the actions of a record (chance outcomes
     // included), played through the rules before anyone sits down.
     let mut preset = Vec::new();
-    match body.get("actions") {
-        None | Some(Value::Null) => {}
-        Some(Value::Array(list)) => {
-            let mut state = game.new_state(seed);
-            for (i, a) in list.iter().enumerate() {
-                let Some(text) = a.as_str() else {
-                    return Err(ApiError::bad_request(
-                        "bad_actions",
-                        format!("action {} is not a string: \"actions\" lists action texts", i + 1),
-                    ));
-                };
-                let seat = match state.turn() {
-                    tabula_core::Turn::Player(p) => p as i64,
-                    _ => -1,
-                };
-                let text = state.apply(text).map_err(|e| {
-                    let shown: String = text.chars().take(60).collect();
-                    ApiError::bad_request(
-                        "bad_actions",
-                        format!("action {} `{shown}` is refused: {e}", i + 1),
-                    )
-                })?;
-                preset.push((seat, text));
-            }
-            if state.is_terminal() {
-                return Err(ApiError::bad_request(
-                    "bad_actions",
-                    "these actions end the game: a table needs something left to play".into(),
-                ));
-            }
+    if let Some(list) = body.actions {
+        let mut state = game.new_state(seed);
+        for (i, text) in list.iter().enumerate() {
+            let seat = match state.turn() {
+                tabula_core::Turn::Player(p) => p as i64,
+                _ => -1,
+            };
+            let text = state.apply(text).map_err(|e| {
+                let shown: String = text.chars().take(60).collect();
+                ApiError::bad_request(
+                    ErrorCode::BadRecord,
+                    format!("action {} `{shown}` is refused: {e}", i + 1),
+                )
+            })?;
+            preset.push((seat, text));
         }
-        Some(_) => {
-            return Err(ApiError::bad_request("bad_actions", "\"actions\" is a list of action texts".into()));
+        if state.is_terminal() {
+            return Err(ApiError::bad_request(
+                ErrorCode::BadRecord,
+                "these actions end the game: a table needs something left to play".into(),
+            ));
         }
     }
     if let Err(wait) = app.per_ip.table(peer.ip()) {
         return Err(ApiError::new(
             429,
-            "too_many_tables",
+            ErrorCode::TooManyTables,
             format!("many tables were opened from your address just now: try again in {wait} s"),
         ));
     }
     let (id, h) = open_table(&app, game_id, &options, &seats, clock, seed, preset).await?;
     let (seat, token) = ask(&h, |reply| Cmd::Join { seat: None, name, reply }).await??;
-    Ok(Json(json!({"table": id, "seat": seat, "token": token})))
+    Ok(Json(Seated { table: id, seat, token }))
 }
 
 /// Stores a new table (with the actions it starts from) and starts its task.
@@ -844,25 +816,23 @@ async fn join(
         Err(e) if e.status == 404 => {
             return Err(match app.store.table(&id).await.map_err(ApiError::internal)? {
                 Some(row) if row.status == "expired" => ApiError::conflict(
-                    "expired",
+                    ErrorCode::Expired,
                     "this table waited too long for its players and has closed: open a new one from the lobby".into(),
                 ),
-                Some(_) => ApiError::conflict("over", "this game is over: there is no seat left to take".into()),
+                Some(_) => ApiError::conflict(ErrorCode::Over, "this game is over: there is no seat left to take".into()),
                 None => e,
             });
         }
         Err(e) => return Err(e),
     };
-    let body = if body.trim().is_empty() { serde_json::Map::new() } else { body_object(&body)? };
-    let seat = match body.get("seat") {
-        None | Some(Value::Null) => None,
-        Some(v) => Some(v.as_u64().ok_or_else(|| {
-            ApiError::bad_request("bad_seat", "\"seat\" must be a seat number from 0".into())
-        })? as usize),
+    let body: Join = if body.trim().is_empty() {
+        Join::default()
+    } else {
+        protocol::read_body(&body).map_err(ApiError::from_read)?
     };
-    let name = name_of(&body)?;
-    let (seat, token) = ask(&h, |reply| Cmd::Join { seat, name, reply }).await??;
-    Ok(Json(json!({"table": id, "seat": seat, "token": token})).into_response())
+    let name = clean_name(body.name.as_deref(), "guest")?;
+    let (seat, token) = ask(&h, |reply| Cmd::Join { seat: body.seat, name, reply }).await??;
+    Ok(Json(Seated { table: id, seat, token }).into_response())
 }
 
 async fn table_info(
@@ -872,7 +842,10 @@ async fn table_info(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     match locate(&app, &id).await {
-        Ok(Kept::Here(h)) => Ok(Json(ask(&h, |reply| Cmd::Info { reply }).await?).into_response()),
+        Ok(Kept::Here(h)) => {
+            let info = ask(&h, |reply| Cmd::Info { reply }).await?;
+            Ok(Json(TableAnswer::Live(Box::new(info))).into_response())
+        }
         Ok(Kept::There(url)) => {
             let (client, forwarded) = client_of(&app, &headers, peer).await;
             if forwarded {
@@ -890,7 +863,7 @@ async fn table_info(
             .await
         }
         Err(e) => match app.store.table(&id).await.map_err(ApiError::internal)? {
-            Some(row) => Ok(Json(finished_json(&row)).into_response()),
+            Some(row) => Ok(Json(TableAnswer::Archived(Box::new(archived(&row)))).into_response()),
             None => Err(e),
         },
     }
@@ -901,36 +874,42 @@ async fn table_info(
 fn moving() -> ApiError {
     ApiError::new(
         503,
-        "moving",
+        ErrorCode::Moving,
         "this table is changing server process just now: try again in a moment".into(),
     )
 }
 
-fn finished_json(row: &TableRow) -> Value {
-    json!({
-        "table": row.id,
-        "game": row.game,
-        "options": serde_json::from_str::<Value>(&row.options).unwrap_or(Value::Null),
-        "seats": serde_json::from_str::<Value>(&row.seats).unwrap_or(Value::Null),
-        "status": row.status,
-        "clock": row.clock.as_deref().and_then(|c| serde_json::from_str::<Value>(c).ok()),
-        "result": row.result.as_deref().and_then(|r| serde_json::from_str::<Value>(r).ok()),
-        "ending": row.ending.as_deref().and_then(|e| serde_json::from_str::<Value>(e).ok()),
-        "created": row.created,
-        "finished": row.finished,
-    })
+/// A table as the archive keeps it (what it stores it wrote itself: a field it cannot read
+/// is left empty rather than failing the page).
+fn archived(row: &TableRow) -> ArchivedTable {
+    ArchivedTable {
+        table: row.id.clone(),
+        game: row.game.clone(),
+        options: serde_json::from_str::<Value>(&row.options).unwrap_or(Value::Null),
+        seats: serde_json::from_str(&row.seats).unwrap_or_default(),
+        status: TableStatus::parse(&row.status),
+        clock: row.clock.as_deref().and_then(|c| serde_json::from_str(c).ok()),
+        result: row.result.as_deref().and_then(|r| serde_json::from_str(r).ok()),
+        ending: row.ending.as_deref().and_then(|e| serde_json::from_str(e).ok()),
+        created: row.created,
+        finished: row.finished,
+    }
 }
 
 /// The unfinished tables, newest first, a page at a time:
 /// `GET /api/tables?status=open|playing&page=0&per_page=50`.
-async fn list_tables(State(app): State<App>, Query(q): Query<TablesQuery>) -> Result<Json<Value>, ApiError> {
+async fn list_tables(
+    State(app): State<App>,
+    Query(q): Query<TablesQuery>,
+) -> Result<Json<TablesPage>, ApiError> {
     let status = match q.status.as_deref() {
         None | Some("" | "all") => None,
-        Some(s @ ("open" | "playing")) => Some(s),
+        Some("open") => Some(TableStatus::Open),
+        Some("playing") => Some(TableStatus::Playing),
         Some(other) => {
             let shown: String = other.chars().take(40).collect();
             return Err(ApiError::bad_request(
-                "bad_status",
+                ErrorCode::BadStatus,
                 format!("\"status\" is open or playing, not {shown:?} (finished games: GET /api/history)"),
             ));
         }
@@ -942,11 +921,14 @@ async fn list_tables(State(app): State<App>, Query(q): Query<TablesQuery>) -> Re
     let (tables, total) = if app.alone {
         app.live.page(status, page, per)
     } else {
-        let (lines, total) =
-            app.store.lobby(status, per as i64, (page * per) as i64).await.map_err(ApiError::internal)?;
+        let (lines, total) = app
+            .store
+            .lobby(status.map(TableStatus::as_str), per as i64, (page * per) as i64)
+            .await
+            .map_err(ApiError::internal)?;
         (lines.iter().filter_map(|l| serde_json::from_str(l).ok()).collect(), total as usize)
     };
-    Ok(Json(json!({"tables": tables, "page": page, "per_page": per, "total": total})))
+    Ok(Json(TablesPage { tables, page, per_page: per, total }))
 }
 
 #[derive(serde::Deserialize)]
@@ -962,16 +944,18 @@ struct Page {
     per_page: Option<i64>,
 }
 
-async fn history(State(app): State<App>, Query(p): Query<Page>) -> Result<Json<Value>, ApiError> {
+async fn history(State(app): State<App>, Query(p): Query<Page>) -> Result<Json<HistoryPage>, ApiError> {
     let per = p.per_page.unwrap_or(20).clamp(1, 100);
     let page = p.page.unwrap_or(0).max(0);
     let rows = app.store.tables(Some("over"), per, page * per).await.map_err(ApiError::internal)?;
-    Ok(Json(
-        json!({"games": rows.iter().map(finished_json).collect::<Vec<_>>(), "page": page, "per_page": per}),
-    ))
+    Ok(Json(HistoryPage {
+        games: rows.iter().map(archived).collect(),
+        page: page as usize,
+        per_page: per as usize,
+    }))
 }
 
-async fn record(State(app): State<App>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+async fn record(State(app): State<App>, Path(id): Path<String>) -> Result<Json<RecordAnswer>, ApiError> {
     let row = app
         .store
         .table(&id)
@@ -979,23 +963,24 @@ async fn record(State(app): State<App>, Path(id): Path<String>) -> Result<Json<V
         .map_err(ApiError::internal)?
         .ok_or_else(|| ApiError::not_found(format!("no table {id:?}")))?;
     if row.status != "over" {
-        return Err(ApiError::conflict("not_over", "the record is given once the game is over".into()));
+        return Err(ApiError::conflict(
+            ErrorCode::NotOver,
+            "the record is given once the game is over".into(),
+        ));
     }
     let actions = app.store.actions(&id).await.map_err(ApiError::internal)?;
     let seats = seat_names(&app, &row, false).await?;
-    let mut record = json!({
-        "game": row.game,
-        "options": serde_json::from_str::<Value>(&row.options).unwrap_or(Value::Null),
-        "seed": row.seed,
-        "seats": seats,
-        "actions": actions.iter().map(|a| a.action.clone()).collect::<Vec<_>>(),
-        "players": actions.iter().map(|a| a.player.clone()).collect::<Vec<_>>(),
-        "result": row.result.as_deref().and_then(|r| serde_json::from_str::<Value>(r).ok()),
-    });
-    if let Some(ending) = row.ending.as_deref().and_then(|e| serde_json::from_str::<Value>(e).ok()) {
-        record["ending"] = ending;
-    }
-    Ok(Json(record))
+    let table = archived(&row);
+    Ok(Json(RecordAnswer {
+        game: table.game,
+        options: table.options,
+        seed: row.seed,
+        seats,
+        actions: actions.iter().map(|a| a.action.clone()).collect(),
+        players: actions.iter().map(|a| a.player.clone()).collect(),
+        result: table.result,
+        ending: table.ending,
+    }))
 }
 
 /// Who sat at each seat of a table: the person's name, or the bot's.
@@ -1027,7 +1012,7 @@ async fn replay(
     State(app): State<App>,
     Path(id): Path<String>,
     Query(q): Query<ReplayQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<ReplayAnswer>, ApiError> {
     let row = app
         .store
         .table(&id)
@@ -1035,7 +1020,7 @@ async fn replay(
         .map_err(ApiError::internal)?
         .ok_or_else(|| ApiError::not_found(format!("no table {id:?}")))?;
     if row.status != "over" {
-        return Err(ApiError::conflict("not_over", "a game is replayed once it is over".into()));
+        return Err(ApiError::conflict(ErrorCode::NotOver, "a game is replayed once it is over".into()));
     }
     let options: Value = serde_json::from_str(&row.options).map_err(|e| ApiError::internal(e.to_string()))?;
     let game = app.registry.make(&row.game, &options).map_err(|e| ApiError::internal(e.to_string()))?;
@@ -1044,38 +1029,33 @@ async fn replay(
         None | Some("" | "spectator") => None,
         Some(s) => Some(s.parse::<usize>().ok().filter(|s| *s < n).ok_or_else(|| {
             ApiError::bad_request(
-                "bad_seat",
+                ErrorCode::BadSeat,
                 format!("\"seat\" is a seat from 0 to {}, or absent for a spectator", n - 1),
             )
         })?),
     };
     let actions = app.store.actions(&id).await.map_err(ApiError::internal)?;
     // What was said at the table, as this seat (or a spectator) heard it.
-    let chat: Vec<Value> = app
+    let chat: Vec<ChatLine> = app
         .store
         .chat(&id, i64::MAX)
         .await
         .map_err(ApiError::internal)?
         .iter()
         .filter(|line| table::hears(game.as_ref(), line, seat))
-        .map(table::chat_json)
+        .map(table::chat_line)
         .collect();
     let seed = row.seed as u64;
     let actions_text: Vec<String> = actions.iter().map(|a| a.action.clone()).collect();
-    let steps = tokio::task::spawn_blocking(move || -> Result<(Vec<Value>, Vec<Value>), String> {
+    let steps = tokio::task::spawn_blocking(move || -> Result<(Vec<ReplayStep>, Vec<Value>), String> {
         let mut state = game.new_state(seed);
         state.narrate();
-        let frame = |state: &dyn tabula_core::DynState| {
-            let turn = match state.turn() {
-                tabula_core::Turn::Player(p) => json!({"kind": "player", "player": p}),
-                tabula_core::Turn::Chance => json!({"kind": "chance", "player": null}),
-                tabula_core::Turn::Terminal => json!({"kind": "terminal", "player": null}),
-            };
-            let view = match seat {
+        let frame = |state: &dyn tabula_core::DynState| ReplayStep {
+            turn: state.turn().into(),
+            view: match seat {
                 Some(s) => state.seat_view(s).unwrap_or(Value::Null),
                 None => state.spectator_view(),
-            };
-            json!({"turn": turn, "view": view})
+            },
         };
         let mut steps = vec![frame(state.as_ref())];
         let mut history = Vec::with_capacity(actions.len());
@@ -1089,15 +1069,16 @@ async fn replay(
     .await
     .map_err(|e| ApiError::internal(e.to_string()))?
     .map_err(ApiError::internal)?;
-    let mut out = finished_json(&row);
-    out["names"] = json!(seat_names(&app, &row, true).await?);
-    out["seed"] = json!(row.seed);
-    out["actions"] = json!(actions_text);
-    out["seat"] = json!(seat);
-    out["steps"] = Value::Array(steps.0);
-    out["history"] = Value::Array(steps.1);
-    out["chat"] = Value::Array(chat);
-    Ok(Json(out))
+    Ok(Json(ReplayAnswer {
+        table: archived(&row),
+        names: seat_names(&app, &row, true).await?,
+        seed: row.seed,
+        actions: actions_text,
+        seat,
+        steps: steps.0,
+        history: steps.1,
+        chat,
+    }))
 }
 
 #[derive(serde::Deserialize)]
@@ -1180,7 +1161,7 @@ async fn ws(
 fn too_many_sockets(app: &App) -> ApiError {
     ApiError::new(
         429,
-        "too_many_sockets",
+        ErrorCode::TooManySockets,
         format!(
             "{} connections to this table are open from your address already: close one first",
             app.per_ip.limits().sockets_per_table_per_ip
@@ -1282,8 +1263,11 @@ async fn serve_socket(mut socket: WebSocket, link: Link) {
                         }
                     }
                     Some(Ok(Message::Binary(_))) => {
-                        let err = json!({"type": "error", "code": "bad_message", "message": "messages are JSON text, not binary"});
-                        link.out.send(Arc::from(err.to_string()));
+                        let err = protocol::ServerMessage::error(
+                            ErrorCode::BadRequest,
+                            "messages are JSON text, not binary",
+                        );
+                        link.out.send(Arc::from(err.to_text()));
                     }
                     Some(Ok(_)) => {}
                     Some(Err(_)) | None => break,
@@ -1375,7 +1359,7 @@ fn guard_post(app: &App, headers: &HeaderMap) -> Result<(), ApiError> {
     if !essence.eq_ignore_ascii_case("application/json") {
         return Err(ApiError::new(
             415,
-            "bad_content_type",
+            ErrorCode::BadContentType,
             "send the body as JSON, with the header Content-Type: application/json".into(),
         ));
     }
@@ -1391,7 +1375,7 @@ fn check_origin(app: &App, headers: &HeaderMap) -> Result<(), ApiError> {
         Some(origin) => {
             let shown: String = origin.unwrap_or("?").chars().take(100).collect();
             Err(ApiError::forbidden(
-                "bad_origin",
+                ErrorCode::BadOrigin,
                 format!(
                     "pages from {shown} may not use this server (start it with --public-origin {shown} to allow them)"
                 ),

@@ -20,6 +20,8 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::{self, client::IntoClientRequest};
 
 use crate::error::ApiError;
+use crate::protocol::ErrorBody;
+use tabula_core::ErrorCode;
 
 /// The header naming the forwarding process by its key.
 pub const PEER_KEY: &str = "x-tabula-peer";
@@ -41,7 +43,7 @@ fn unreachable(url: &str, e: impl std::fmt::Display) -> ApiError {
     tracing::warn!("the process at {url} cannot be reached: {e}");
     ApiError::new(
         503,
-        "owner_unreachable",
+        ErrorCode::OwnerUnreachable,
         "the server process keeping this table cannot be reached just now: try again in a few seconds".into(),
     )
 }
@@ -100,12 +102,11 @@ pub async fn open(
         Ok(Err(tungstenite::Error::Http(res))) => {
             // The owner's own refusal, passed on as it said it.
             let status = res.status().as_u16();
-            let body: serde_json::Value =
-                res.body().as_deref().and_then(|b| serde_json::from_slice(b).ok()).unwrap_or_default();
-            let code = body["error"]["code"].as_str().unwrap_or("refused").to_owned();
-            let message =
-                body["error"]["message"].as_str().unwrap_or("the table refused the connection").to_owned();
-            Err(ApiError::new(status, &code, message))
+            let body: Option<ErrorBody> = res.body().as_deref().and_then(|b| serde_json::from_slice(b).ok());
+            Err(match body {
+                Some(ErrorBody { error }) => ApiError::new(status, error.code, error.message),
+                None => ApiError::new(status, ErrorCode::Internal, "the table refused the connection".into()),
+            })
         }
         Ok(Err(e)) => Err(unreachable(url, e)),
         Err(_) => Err(unreachable(url, "timed out")),

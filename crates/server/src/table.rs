@@ -8,13 +8,18 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
+use serde_json::value::RawValue;
 use serde_json::{Value, json};
-use tabula_core::{DynBot, DynState, Registry, Turn};
+use tabula_core::{DynBot, DynState, ErrorCode, Registry, Turn};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
 use crate::error::ApiError;
 use crate::outbox::Outbox;
+use crate::protocol::{
+    self, ChatChannel, ChatLine, ClientMessage, ClockInfo, ClockState, EndingInfo, EndingKind, RematchInfo,
+    SeatInfo, ServerMessage, TableInfo, TableStatus, TakebackInfo, Update,
+};
 use crate::store::{ActionRow, ChatRow, SeatRow, Store};
 use crate::{hash_token, new_token, now};
 
@@ -28,50 +33,44 @@ pub struct ClockSpec {
 }
 
 impl ClockSpec {
-    /// Reads the `"clock"` of a `POST /api/tables` body: `{"initial_s":N,"increment_s":M}`,
-    /// `N` from 1 second to a week and `M` from 0 to an hour (fractions allowed).
+    /// A clock as a `POST /api/tables` body gives it (and as it is stored):
+    /// `{"initial_s":N,"increment_s":M}`, `N` from 1 second to a week and `M` from 0 to an
+    /// hour (fractions allowed).
     ///
     /// # Errors
-    /// Anything else, with the reason.
-    pub fn parse(value: &Value) -> Result<ClockSpec, String> {
-        let Value::Object(map) = value else {
-            return Err("\"clock\" is {\"initial_s\":N,\"increment_s\":M}".into());
-        };
-        for key in map.keys() {
-            if key != "initial_s" && key != "increment_s" {
-                return Err(format!("unknown clock field {key:?}: a clock has initial_s and increment_s"));
-            }
-        }
-        let seconds = |key: &str, least: f64, most: f64, default: Option<f64>| -> Result<i64, String> {
-            let v = match (map.get(key), default) {
-                (Some(v), _) => {
-                    v.as_f64().ok_or_else(|| format!("clock {key} must be a number of seconds"))?
-                }
-                (None, Some(d)) => d,
-                (None, None) => return Err(format!("a clock needs {key}, in seconds")),
-            };
+    /// A time out of bounds, with the reason.
+    pub fn new(clock: ClockInfo) -> Result<ClockSpec, String> {
+        let seconds = |key: &str, v: f64, least: f64, most: f64| -> Result<i64, String> {
             if !(least..=most).contains(&v) {
                 return Err(format!("clock {key} must be from {least} to {most} seconds, not {v}"));
             }
             Ok((v * 1000.0).round() as i64)
         };
         Ok(ClockSpec {
-            initial_ms: seconds("initial_s", 1.0, 7.0 * 86_400.0, None)?,
-            increment_ms: seconds("increment_s", 0.0, 3600.0, Some(0.0))?,
+            initial_ms: seconds("initial_s", clock.initial_s, 1.0, 7.0 * 86_400.0)?,
+            increment_ms: seconds("increment_s", clock.increment_s.unwrap_or(0.0), 0.0, 3600.0)?,
         })
     }
 
     /// The clock as stored and shown: `{"initial_s":N,"increment_s":M}`.
+    pub fn info(self) -> ClockInfo {
+        ClockInfo {
+            initial_s: self.initial_ms as f64 / 1000.0,
+            increment_s: Some(self.increment_ms as f64 / 1000.0),
+        }
+    }
+
+    /// The clock as stored: `{"initial_s":N,"increment_s":M}`.
     pub fn to_json(self) -> Value {
-        json!({"initial_s": self.initial_ms as f64 / 1000.0, "increment_s": self.increment_ms as f64 / 1000.0})
+        serde_json::to_value(self.info()).expect("a clock is JSON")
     }
 }
 
 /// How a game ended when not by the rules.
 #[derive(Debug, Clone, PartialEq)]
 struct Ending {
-    /// `resign` or `time`.
-    kind: &'static str,
+    /// A resignation or a loss on time.
+    kind: EndingKind,
     /// The seat that resigned or ran out of time.
     seat: usize,
     /// Each seat's result: −1 for that seat, +1 for the other.
@@ -79,8 +78,8 @@ struct Ending {
 }
 
 impl Ending {
-    fn to_json(&self) -> Value {
-        json!({"kind": self.kind, "seat": self.seat})
+    fn info(&self) -> EndingInfo {
+        EndingInfo { kind: self.kind, seat: self.seat }
     }
 }
 
@@ -167,7 +166,7 @@ pub enum Cmd {
     /// The table as the lobby shows it.
     Info {
         /// The answer.
-        reply: oneshot::Sender<Value>,
+        reply: oneshot::Sender<TableInfo>,
     },
     /// The seat to act may have run out of time.
     Tick {
@@ -227,7 +226,7 @@ pub struct Handle {
 #[derive(Default)]
 pub struct Live {
     handles: RwLock<HashMap<String, Handle>>,
-    lobby: RwLock<HashMap<String, Value>>,
+    lobby: RwLock<HashMap<String, TableInfo>>,
     /// The tables whose line changed since the lobby in the database was last written
     /// (several processes share it there).
     dirty: std::sync::Mutex<std::collections::HashSet<String>>,
@@ -246,23 +245,18 @@ impl Live {
 
     /// The unfinished tables as the lobby lists them (`status`: only those), newest first:
     /// one page, and how many there are in all.
-    pub fn page(&self, status: Option<&str>, page: usize, per_page: usize) -> (Vec<Value>, usize) {
+    pub fn page(&self, status: Option<TableStatus>, page: usize, per_page: usize) -> (Vec<TableInfo>, usize) {
         let lobby = self.lobby.read().expect("the lobby");
-        let mut rows: Vec<&Value> =
-            lobby.values().filter(|v| status.is_none_or(|s| v["status"] == s)).collect();
-        rows.sort_by(|a, b| {
-            b["created"]
-                .as_i64()
-                .cmp(&a["created"].as_i64())
-                .then_with(|| a["table"].as_str().cmp(&b["table"].as_str()))
-        });
+        let mut rows: Vec<&TableInfo> =
+            lobby.values().filter(|v| status.is_none_or(|s| v.status == s)).collect();
+        rows.sort_by(|a, b| b.created.cmp(&a.created).then_with(|| a.table.cmp(&b.table)));
         let total = rows.len();
         (rows.into_iter().skip(page * per_page).take(per_page).cloned().collect(), total)
     }
 
     /// The lines changed since the last call: each table and its line (`None`: gone from
     /// the lobby).
-    pub fn changed(&self) -> Vec<(String, Option<Value>)> {
+    pub fn changed(&self) -> Vec<(String, Option<TableInfo>)> {
         let ids: Vec<String> = self.dirty.lock().expect("the changed lines").drain().collect();
         let lobby = self.lobby.read().expect("the lobby");
         ids.into_iter()
@@ -273,7 +267,7 @@ impl Live {
             .collect()
     }
 
-    fn publish(&self, id: &str, info: Option<Value>) {
+    fn publish(&self, id: &str, info: Option<TableInfo>) {
         self.dirty.lock().expect("the changed lines").insert(id.to_owned());
         let mut lobby = self.lobby.write().expect("the lobby");
         match info {
@@ -392,7 +386,7 @@ struct Table {
     created: i64,
     live: Arc<Live>,
     /// The line last put in the lobby, so an unchanged table writes nothing.
-    listed: Option<Value>,
+    listed: Option<TableInfo>,
 }
 
 /// Who a line's rate limit counts against.
@@ -544,8 +538,8 @@ fn storage_failed(table: &str, e: &str) -> String {
     STORAGE_FAILED.to_owned()
 }
 
-fn error_message(code: &str, message: &str) -> String {
-    json!({"type": "error", "code": code, "message": message}).to_string()
+fn error_message(code: ErrorCode, message: &str) -> String {
+    ServerMessage::error(code, message).to_text()
 }
 
 /// Whether `seat` (a spectator: `None`) hears a line: the table's channel every seat and
@@ -559,17 +553,21 @@ pub fn hears(game: &dyn tabula_core::DynGame, line: &ChatRow, seat: Option<usize
 }
 
 /// A line as sent: `{"n","channel":"table"|"team"|"spectators","seat","name","text","seq","at"}`.
-pub fn chat_json(line: &ChatRow) -> Value {
-    let channel = if line.channel.starts_with("team:") { "team" } else { line.channel.as_str() };
-    json!({
-        "n": line.n,
-        "channel": channel,
-        "seat": (line.seat >= 0).then_some(line.seat),
-        "name": line.name,
-        "text": line.text,
-        "seq": line.seq,
-        "at": line.at,
-    })
+pub fn chat_line(line: &ChatRow) -> ChatLine {
+    let channel = match line.channel.as_str() {
+        "table" => ChatChannel::Table,
+        "spectators" => ChatChannel::Spectators,
+        _ => ChatChannel::Team,
+    };
+    ChatLine {
+        n: line.n,
+        channel,
+        seat: (line.seat >= 0).then_some(line.seat),
+        name: line.name.clone(),
+        text: line.text.clone(),
+        seq: line.seq,
+        at: line.at,
+    }
 }
 
 impl Table {
@@ -649,7 +647,7 @@ impl Table {
                     }
                 }
                 Cmd::Expire => {
-                    if self.status() == "open" && self.expire().await {
+                    if self.status() == TableStatus::Open && self.expire().await {
                         return;
                     }
                 }
@@ -684,13 +682,16 @@ impl Table {
     /// closed (they reconnect and are served by the owner), and it leaves this process.
     fn lose(&mut self) {
         tracing::warn!(table = %self.id, "taken over by another process: this copy stops");
-        self.close_all("moved", "This table is now kept by another server process: reconnect to go on.");
+        self.close_all(
+            ErrorCode::Moved,
+            "This table is now kept by another server process: reconnect to go on.",
+        );
         self.live.remove_if(&self.id, &self.tx);
     }
 
     /// Tells every connection why the table closes here (an error `code`), then closes each
     /// once what waits for it is sent.
-    fn close_all(&self, code: &str, message: &str) {
+    fn close_all(&self, code: ErrorCode, message: &str) {
         let told: Arc<str> = Arc::from(error_message(code, message));
         for c in self.conns.values() {
             c.out.send(Arc::clone(&told));
@@ -700,11 +701,7 @@ impl Table {
 
     /// Keeps the table's line in the lobby as it stands (none once it is over).
     fn publish(&mut self) {
-        let line = (!self.is_over()).then(|| {
-            let mut info = self.info();
-            info["created"] = json!(self.created);
-            info
-        });
+        let line = (!self.is_over()).then(|| TableInfo { created: Some(self.created), ..self.info() });
         if line != self.listed {
             self.live.publish(&self.id, line.clone());
             self.listed = line;
@@ -721,7 +718,7 @@ impl Table {
         }
         tracing::info!(table = %self.id, "expired: its seats were not all taken in time");
         self.close_all(
-            "expired",
+            ErrorCode::Expired,
             "This table waited too long for its players and has closed: open a new one from the lobby.",
         );
         self.live.remove(&self.id);
@@ -748,13 +745,13 @@ impl Table {
         }
     }
 
-    fn status(&self) -> &'static str {
+    fn status(&self) -> TableStatus {
         if self.is_over() {
-            "over"
+            TableStatus::Over
         } else if self.seats.iter().zip(&self.holders).any(|(k, h)| *k == SeatKind::Human && h.is_none()) {
-            "open"
+            TableStatus::Open
         } else {
-            "playing"
+            TableStatus::Playing
         }
     }
 
@@ -778,75 +775,88 @@ impl Table {
         }
     }
 
-    fn seats_json(&self) -> Value {
+    fn seats_info(&self) -> Vec<SeatInfo> {
         self.seats
             .iter()
             .enumerate()
             .map(|(i, kind)| match (kind, &self.holders[i]) {
-                (SeatKind::Bot(name), _) => json!({"seat": i, "kind": "bot", "name": name, "label": bot_label(i, name)}),
-                (SeatKind::Human, Some(h)) => json!({
-                    "seat": i,
-                    "kind": "human",
-                    "name": h.name,
-                    "connected": h.connected > 0,
-                    "bot": (h.away || h.gone).then_some(&self.level),
-                    "gone": h.gone,
+                (SeatKind::Bot(name), _) => {
+                    SeatInfo::Bot { seat: i, name: name.clone(), label: bot_label(i, name) }
+                }
+                (SeatKind::Human, Some(h)) => SeatInfo::Human {
+                    seat: i,
+                    name: Some(h.name.clone()),
+                    connected: h.connected > 0,
+                    bot: (h.away || h.gone).then(|| self.level.clone()),
+                    gone: h.gone,
                     // While someone waits for a person connected nowhere: the milliseconds
                     // before a bot plays for them.
-                    "grace_ms": h.grace_until.map(|t| t.saturating_duration_since(Instant::now()).as_millis() as u64),
-                }),
-                (SeatKind::Human, None) => json!({
-                    "seat": i, "kind": "human", "name": null, "connected": false, "bot": null, "gone": false,
-                    "grace_ms": null,
-                }),
+                    grace_ms: h
+                        .grace_until
+                        .map(|t| t.saturating_duration_since(Instant::now()).as_millis() as u64),
+                },
+                (SeatKind::Human, None) => SeatInfo::Human {
+                    seat: i,
+                    name: None,
+                    connected: false,
+                    bot: None,
+                    gone: false,
+                    grace_ms: None,
+                },
             })
             .collect()
     }
 
     /// Each seat's clock as sent: time left now (the running one charged to this instant),
     /// whether it runs, whether it ran out; `null` for a bot's seat; `[]` without a clock.
-    fn clocks_json(&self) -> Value {
+    fn clocks_info(&self) -> Vec<Option<ClockState>> {
         if self.clock.is_none() {
-            return json!([]);
+            return Vec::new();
         }
         let running = match self.turn() {
-            Turn::Player(p) if self.status() == "playing" && !self.flagged[p] => Some(p),
+            Turn::Player(p) if self.status() == TableStatus::Playing && !self.flagged[p] => Some(p),
             _ => None,
         };
         self.clocks
             .iter()
             .enumerate()
             .map(|(i, c)| match c {
-                None => Value::Null,
+                None => None,
                 Some(ms) => {
                     let left = if running == Some(i) {
                         (*ms - self.since.elapsed().as_millis() as i64).max(0)
                     } else {
                         *ms
                     };
-                    json!({"seat": i, "ms": left, "running": running == Some(i), "flagged": self.flagged[i]})
+                    Some(ClockState {
+                        seat: i,
+                        ms: left,
+                        running: running == Some(i),
+                        flagged: self.flagged[i],
+                    })
                 }
             })
             .collect()
     }
 
-    fn info(&self) -> Value {
-        json!({
-            "table": self.id,
-            "game": self.game,
-            "options": self.options,
-            "canonical": self.state.game().canonical(),
-            "seats": self.seats_json(),
-            "status": self.status(),
-            "seq": self.seq(),
-            "turn": self.turn_json(),
-            "clock": self.clock.map(ClockSpec::to_json),
+    fn info(&self) -> TableInfo {
+        TableInfo {
+            table: self.id.clone(),
+            game: self.game.clone(),
+            options: self.options.clone(),
+            canonical: self.state.game().canonical(),
+            seats: self.seats_info(),
+            status: self.status(),
+            seq: self.seq(),
+            turn: self.turn().into(),
+            clock: self.clock.map(ClockSpec::info),
             // Started from given actions (a branch of a record): its chance outcomes so far
             // were chosen, not drawn.
-            "preset": self.players.first().is_some_and(|p| p == "preset"),
-            "result": self.result(),
-            "ending": self.ending.as_ref().map(Ending::to_json),
-        })
+            preset: self.players.first().is_some_and(|p| p == "preset"),
+            result: self.result(),
+            ending: self.ending.as_ref().map(Ending::info),
+            created: None,
+        }
     }
 
     async fn join(&mut self, seat: Option<usize>, name: String) -> Result<(usize, String), ApiError> {
@@ -854,19 +864,19 @@ impl Table {
         let seat = match seat {
             Some(s) if s >= self.seats.len() => {
                 return Err(ApiError::bad_request(
-                    "bad_seat",
+                    ErrorCode::BadSeat,
                     format!("this table has seats 0 to {}, not {s}", self.seats.len() - 1),
                 ));
             }
             Some(s) if self.seats[s] != SeatKind::Human => {
-                return Err(ApiError::conflict("seat_taken", format!("seat {s} is played by a bot")));
+                return Err(ApiError::conflict(ErrorCode::SeatTaken, format!("seat {s} is played by a bot")));
             }
             Some(s) if !free(s) => {
-                return Err(ApiError::conflict("seat_taken", format!("seat {s} is already taken")));
+                return Err(ApiError::conflict(ErrorCode::SeatTaken, format!("seat {s} is already taken")));
             }
             Some(s) => s,
             None => (0..self.seats.len()).find(|&i| free(i)).ok_or_else(|| {
-                ApiError::conflict("table_full", "every human seat of this table is taken".into())
+                ApiError::conflict(ErrorCode::TableFull, "every human seat of this table is taken".into())
             })?,
         };
         let token = new_token();
@@ -874,7 +884,7 @@ impl Table {
         self.store.take_seat(&self.id, seat, &hash, &name).await.map_err(ApiError::internal)?;
         self.holders[seat] =
             Some(Holder { hash, name, connected: 0, away: false, gone: false, epoch: 0, grace_until: None });
-        if self.status() == "playing" {
+        if self.status() == TableStatus::Playing {
             self.store.set_status(&self.id, "playing", None, None).await.map_err(ApiError::internal)?;
             self.store.set_started(&self.id, crate::now_ms()).await.map_err(ApiError::internal)?;
             // The clocks start with the game.
@@ -980,19 +990,9 @@ impl Table {
         }
     }
 
-    /// Whose turn it is, as sent: `{"kind": "player"|"chance"|"terminal", "player"}`.
-    fn turn_json(&self) -> Value {
-        match self.turn() {
-            Turn::Player(p) => json!({"kind": "player", "player": p}),
-            Turn::Chance => json!({"kind": "chance", "player": null}),
-            Turn::Terminal => json!({"kind": "terminal", "player": null}),
-        }
-    }
-
     /// The update for `seat` (a spectator: `None`), as JSON text.
     fn update(&self, seat: Option<usize>) -> String {
         let turn = self.turn();
-        let turn_json = self.turn_json();
         let view = match seat {
             Some(s) => self.state.seat_view(s).unwrap_or(Value::Null),
             None => self.state.spectator_view(),
@@ -1000,39 +1000,37 @@ impl Table {
         let history = &self.hist[seat.unwrap_or(self.seats.len())].text;
         let legal = match (seat, turn) {
             (Some(s), Turn::Player(p)) if s == p && self.controller(s).is_none() => {
-                json!(self.state.legal_actions())
+                self.state.legal_actions()
             }
-            _ => json!([]),
+            _ => Vec::new(),
         };
-        let rest = json!({
-            "type": "update",
-            "seq": self.seq(),
-            "seat": seat,
-            "turn": turn_json,
-            "view": view,
-            "legal": legal,
-            "clocks": self.clocks_json(),
-            "seats": self.seats_json(),
-            "status": self.status(),
-            "result": self.result(),
-            "ending": self.ending.as_ref().map(Ending::to_json),
-            "rematch": seat.map(|s| self.rematch_json(s)),
-            // Whether Undo may take this seat's last action back (the derived rule).
-            "undo": seat.is_some_and(|s| self.undo_shown(s)),
-            // Whether this seat may ask the others to take its last move back.
-            "takeback_ok": seat.is_some_and(|s| !self.is_over() && self.controller(s).is_none() && self.takeback_point(s).is_ok()),
-            "takeback": self.takeback.as_ref().filter(|t| t.seq == self.seq()).map(|t| json!({"by": t.by, "accepted": t.accepted})),
-            // Whether this seat has a private channel with its team-mates.
-            "team_chat": seat.is_some_and(|s| self.state.game().team_channel(s).is_some()),
-        })
-        .to_string();
-        // `rest` is an object: its closing brace makes way for the history.
-        let mut text = String::with_capacity(rest.len() + history.len() + 16);
-        text.push_str(&rest[..rest.len() - 1]);
-        text.push_str(",\"history\":[");
-        text.push_str(history);
-        text.push_str("]}");
-        text
+        // The history's entries are kept as JSON text, each written once.
+        let history = RawValue::from_string(format!("[{history}]")).expect("a history is JSON");
+        ServerMessage::Update(Box::new(Update {
+            seq: self.seq(),
+            seat,
+            turn: turn.into(),
+            view,
+            legal,
+            clocks: self.clocks_info(),
+            seats: self.seats_info(),
+            status: self.status(),
+            result: self.result(),
+            ending: self.ending.as_ref().map(Ending::info),
+            rematch: seat.map(|s| self.rematch_info(s)),
+            undo: seat.is_some_and(|s| self.undo_shown(s)),
+            takeback_ok: seat.is_some_and(|s| {
+                !self.is_over() && self.controller(s).is_none() && self.takeback_point(s).is_ok()
+            }),
+            takeback: self
+                .takeback
+                .as_ref()
+                .filter(|t| t.seq == self.seq())
+                .map(|t| TakebackInfo { by: t.by, accepted: t.accepted.clone() }),
+            team_chat: seat.is_some_and(|s| self.state.game().team_channel(s).is_some()),
+            history,
+        }))
+        .to_text()
     }
 
     fn send_update(&self, conn: u64) {
@@ -1051,7 +1049,7 @@ impl Table {
         }
     }
 
-    fn reply_error(&self, conn: u64, code: &str, message: &str) {
+    fn reply_error(&self, conn: u64, code: ErrorCode, message: &str) {
         if let Some(c) = self.conns.get(&conn) {
             c.out.send(Arc::from(error_message(code, message)));
         }
@@ -1059,78 +1057,64 @@ impl Table {
 
     async fn message(&mut self, conn: u64, text: &str) {
         let Some(seat) = self.conns.get(&conn).map(|c| c.seat) else { return };
-        let msg: Value = match serde_json::from_str(text) {
-            Ok(Value::Object(m)) => Value::Object(m),
-            Ok(_) => {
-                return self.reply_error(conn, "bad_message", "a message is a JSON object with a \"type\"");
-            }
-            Err(e) => return self.reply_error(conn, "bad_json", &format!("the message is not JSON: {e}")),
+        let msg = match ClientMessage::parse(text) {
+            Ok(msg) => msg,
+            Err((code, message)) => return self.reply_error(conn, code, &message),
         };
-        const TYPES: &str = "act, undo, takeback, resign, leave, return, claim, rematch or chat";
-        let kind = match msg.get("type") {
-            None => {
-                return self.reply_error(
-                    conn,
-                    "bad_message",
-                    &format!("a message needs a \"type\": {TYPES}"),
-                );
-            }
-            Some(Value::String(kind)) => kind.as_str(),
-            Some(_) => {
-                return self.reply_error(conn, "bad_message", &format!("\"type\" is a string: {TYPES}"));
-            }
-        };
-        let known = ["act", "undo", "takeback", "resign", "leave", "return", "claim", "rematch", "chat"];
-        if !known.contains(&kind) {
-            let shown: String = kind.chars().take(40).collect();
-            return self.reply_error(conn, "bad_type", &format!("unknown message type {shown:?}: {TYPES}"));
-        }
-        if kind == "chat" {
+        if let ClientMessage::Chat(chat) = msg {
             // Everyone at the table may talk, spectators and players who gave up included,
             // before, during and after the game.
-            return match self.chat(conn, seat, &msg).await {
+            return match self.chat(conn, seat, chat).await {
                 Ok(()) => {}
                 Err((code, message)) => self.reply_error(conn, code, &message),
             };
         }
         let Some(seat) = seat else {
-            return self.reply_error(conn, "spectator", "a spectator watches: it holds no seat to play");
+            return self.reply_error(
+                conn,
+                ErrorCode::Spectator,
+                "a spectator watches: it holds no seat to play",
+            );
         };
-        if kind == "rematch" {
+        if msg == ClientMessage::Rematch {
             // Whoever played, resigned included, may ask for another game.
             return self.rematch(conn, seat).await;
         }
         if self.holders[seat].as_ref().is_some_and(|h| h.gone) {
             return self.reply_error(
                 conn,
-                "gone",
+                ErrorCode::Gone,
                 "you gave this seat up: a bot plays it to the end of the game, and you may watch",
             );
         }
-        let over = self.is_over();
-        if over && kind != "act" {
-            return self.reply_error(conn, "over", "the game is over");
+        if self.is_over() && !matches!(msg, ClientMessage::Act(_)) {
+            return self.reply_error(conn, ErrorCode::Over, "the game is over");
         }
-        match kind {
-            "act" => self.act(conn, seat, &msg).await,
-            "undo" => match self.undo(seat).await {
+        match msg {
+            ClientMessage::Act(act) => self.act(conn, seat, act).await,
+            ClientMessage::Undo => match self.undo(seat).await {
                 Ok(()) => {}
-                Err(message) => self.reply_error(conn, "undo_refused", &message),
+                Err(message) => self.reply_error(conn, ErrorCode::UndoRefused, &message),
             },
-            "takeback" => self.takeback(conn, seat, &msg).await,
-            "resign" => self.resign(conn, seat).await,
-            "leave" => self.leave(conn, seat).await,
-            "return" => {
+            ClientMessage::Takeback(t) => self.takeback(conn, seat, t.decline == Some(true)).await,
+            ClientMessage::Resign => self.resign(conn, seat).await,
+            ClientMessage::Leave => self.leave(conn, seat).await,
+            ClientMessage::Return => {
                 if let Some(h) = self.holders[seat].as_mut()
                     && h.away
                 {
                     h.away = false;
                     self.broadcast();
                 } else {
-                    self.reply_error(conn, "not_away", "you hold your seat: there is nothing to return to");
+                    self.reply_error(
+                        conn,
+                        ErrorCode::NotAway,
+                        "you hold your seat: there is nothing to return to",
+                    );
                 }
             }
-            _ => self.claim(conn, seat).await,
+            ClientMessage::Claim => self.claim(conn, seat).await,
+            ClientMessage::Rematch | ClientMessage::Chat(_) => unreachable!("answered above"),
         }
     }
 
@@ -1142,46 +1126,35 @@ impl Table {
         &mut self,
         conn: u64,
         seat: Option<usize>,
-        msg: &Value,
-    ) -> Result<(), (&'static str, String)> {
-        if let Value::Object(m) = msg {
-            for key in m.keys() {
-                if !["type", "text", "channel", "name"].contains(&key.as_str()) {
-                    let shown: String = key.chars().take(40).collect();
-                    return Err((
-                        "bad_message",
-                        format!("unknown field {shown:?}: `chat` takes text, and channel or name"),
-                    ));
-                }
-            }
-        }
-        let text = match msg.get("text") {
-            Some(Value::String(t)) => t.trim(),
-            _ => return Err(("bad_message", "`chat` needs \"text\": what you say".into())),
-        };
+        msg: protocol::Chat,
+    ) -> Result<(), (ErrorCode, String)> {
+        let text = msg.text.trim();
         if text.is_empty() {
-            return Err(("bad_chat", "there is nothing to say: the line is empty".into()));
+            return Err((ErrorCode::BadChat, "there is nothing to say: the line is empty".into()));
         }
         if text.chars().count() > CHAT_LEN {
-            return Err(("bad_chat", format!("a line says at most {CHAT_LEN} characters")));
+            return Err((ErrorCode::BadChat, format!("a line says at most {CHAT_LEN} characters")));
         }
         if text.chars().any(crate::hidden_char) {
             return Err((
-                "bad_chat",
+                ErrorCode::BadChat,
                 "a line may not hold control characters or marks that turn text around".into(),
             ));
         }
-        let channel = match (seat, msg.get("channel").and_then(Value::as_str)) {
+        let channel = match (seat, msg.channel.as_deref()) {
             (None, None | Some("spectators")) => "spectators".to_owned(),
             (None, Some(_)) => {
-                return Err(("bad_channel", "a spectator talks with the other spectators only".into()));
+                return Err((
+                    ErrorCode::BadChannel,
+                    "a spectator talks with the other spectators only".into(),
+                ));
             }
             (Some(_), None | Some("table")) => "table".to_owned(),
             (Some(s), Some("team")) => match self.state.game().team_channel(s) {
                 Some(k) => format!("team:{k}"),
                 None => {
                     return Err((
-                        "bad_channel",
+                        ErrorCode::BadChannel,
                         "this game has no private team talk: whatever you say, every seat hears".into(),
                     ));
                 }
@@ -1189,7 +1162,7 @@ impl Table {
             (Some(_), Some(other)) => {
                 let shown: String = other.chars().take(40).collect();
                 return Err((
-                    "bad_channel",
+                    ErrorCode::BadChannel,
                     format!("there is no channel {shown:?}: say \"table\" or \"team\""),
                 ));
             }
@@ -1197,12 +1170,16 @@ impl Table {
         let name = match seat {
             Some(s) => match &self.holders[s] {
                 Some(h) => h.name.clone(),
-                None => return Err(("bad_message", "your seat is not taken".into())),
+                None => return Err((ErrorCode::BadRequest, "your seat is not taken".into())),
             },
-            None => crate::clean_name(msg.get("name"), "spectator").map_err(|e| ("bad_name", e.message))?,
+            None => crate::clean_name(msg.name.as_deref(), "spectator")
+                .map_err(|e| (ErrorCode::BadName, e.message))?,
         };
-        if seat.is_some() && msg.get("name").is_some() {
-            return Err(("bad_message", "a seat talks under its own name: `name` is for spectators".into()));
+        if seat.is_some() && msg.name.is_some() {
+            return Err((
+                ErrorCode::BadRequest,
+                "a seat talks under its own name: `name` is for spectators".into(),
+            ));
         }
         // The rate limit: a person's recent lines, and all spectators' together.
         let now = Instant::now();
@@ -1223,7 +1200,7 @@ impl Table {
             }
             if recent.len() >= *most {
                 return Err((
-                    "chat_too_fast",
+                    ErrorCode::ChatTooFast,
                     format!("slow down: at most {most} lines in {} seconds", CHAT_WINDOW.as_secs()),
                 ));
             }
@@ -1238,13 +1215,13 @@ impl Table {
             at: crate::now() * 1000,
         };
         if let Err(e) = self.store.add_chat(&self.id, &line).await {
-            return Err(("storage", storage_failed(&self.id, &e)));
+            return Err((ErrorCode::Storage, storage_failed(&self.id, &e)));
         }
         for (who, _) in limits {
             self.said.entry(who).or_default().push_back(now);
         }
         self.chat_next += 1;
-        let said: Arc<str> = Arc::from(json!({"type": "chat", "lines": [chat_json(&line)]}).to_string());
+        let said: Arc<str> = Arc::from(ServerMessage::Chat { lines: vec![chat_line(&line)] }.to_text());
         for c in self.conns.values() {
             if hears(self.state.game(), &line, c.seat) {
                 c.out.send(Arc::clone(&said));
@@ -1260,31 +1237,25 @@ impl Table {
     /// Sends a connection that opens the lines said so far that it may hear.
     fn send_chat_backlog(&self, conn: u64) {
         let Some(c) = self.conns.get(&conn) else { return };
-        let lines: Vec<Value> =
-            self.chat.iter().filter(|l| hears(self.state.game(), l, c.seat)).map(chat_json).collect();
+        let lines: Vec<ChatLine> =
+            self.chat.iter().filter(|l| hears(self.state.game(), l, c.seat)).map(chat_line).collect();
         if !lines.is_empty() {
-            c.out.send(Arc::from(json!({"type": "chat", "lines": lines}).to_string()));
+            c.out.send(Arc::from(ServerMessage::Chat { lines }.to_text()));
         }
     }
 
-    async fn act(&mut self, conn: u64, seat: usize, msg: &Value) {
-        let Some(action) = msg.get("action").and_then(Value::as_str) else {
-            return self.reply_error(conn, "bad_message", "`act` needs \"action\": the action's text");
-        };
-        let Some(seq) = msg.get("seq").and_then(Value::as_u64) else {
+    async fn act(&mut self, conn: u64, seat: usize, protocol::Act { action, seq }: protocol::Act) {
+        if action.len() > 1000 {
             return self.reply_error(
                 conn,
-                "bad_message",
-                "`act` needs \"seq\": the number of actions played so far (the update's \"seq\")",
+                ErrorCode::BadRequest,
+                "that action text is too long to be an action",
             );
-        };
-        if action.len() > 1000 {
-            return self.reply_error(conn, "bad_message", "that action text is too long to be an action");
         }
         if seq != self.seq() as u64 {
             return self.reply_error(
                 conn,
-                "stale",
+                ErrorCode::Stale,
                 &format!("the game has moved on: seq is {}, not {seq}; nothing was played", self.seq()),
             );
         }
@@ -1294,32 +1265,36 @@ impl Table {
                 Turn::Player(p) => format!("it is seat {p}'s turn, not yours (seat {seat})"),
                 Turn::Chance => "the game waits on a chance outcome".to_owned(),
             };
-            return self.reply_error(conn, "not_your_turn", &msg);
+            return self.reply_error(conn, ErrorCode::NotYourTurn, &msg);
         }
-        if self.status() == "open" {
-            return self.reply_error(conn, "not_started", "the game starts when every human seat is taken");
+        if self.status() == TableStatus::Open {
+            return self.reply_error(
+                conn,
+                ErrorCode::NotStarted,
+                "the game starts when every human seat is taken",
+            );
         }
         if self.controller(seat).is_some() {
             return self.reply_error(
                 conn,
-                "away",
+                ErrorCode::Away,
                 "a bot plays your seat since you left: send {\"type\":\"return\"} to take it back",
             );
         }
         let who = self.player_name(seat);
-        if let Err((code, message)) = self.play(seat, action, who).await {
-            self.reply_error(conn, &code, &message);
+        if let Err((code, message)) = self.play(seat, &action, who).await {
+            self.reply_error(conn, code, &message);
         }
     }
 
     /// Resigns `seat`: with two seats the game ends and the other seat wins; with more, a
     /// bot plays the seat to the end. Before the game begins it only frees the seat.
     async fn resign(&mut self, conn: u64, seat: usize) {
-        if self.status() == "open" {
+        if self.status() == TableStatus::Open {
             return self.leave(conn, seat).await;
         }
         if self.seats.len() == 2 {
-            self.end("resign", seat).await;
+            self.end(EndingKind::Resign, seat).await;
         } else {
             self.give_up(seat).await;
         }
@@ -1328,9 +1303,9 @@ impl Table {
     /// A bot plays `seat` until its person comes back; before the game begins the seat is
     /// freed for someone else (the token no longer holds it).
     async fn leave(&mut self, conn: u64, seat: usize) {
-        if self.status() == "open" {
+        if self.status() == TableStatus::Open {
             if let Err(e) = self.store.release_seat(&self.id, seat).await {
-                return self.reply_error(conn, "storage", &storage_failed(&self.id, &e));
+                return self.reply_error(conn, ErrorCode::Storage, &storage_failed(&self.id, &e));
             }
             self.holders[seat] = None;
             for c in self.conns.values_mut() {
@@ -1350,18 +1325,18 @@ impl Table {
     /// What seat `seat` is told of a rematch: the seats that offered it, and once every
     /// person accepted, the new table with this seat's place and token there (sent to this
     /// seat alone; a spectator is told nothing).
-    fn rematch_json(&self, seat: usize) -> Value {
+    fn rematch_info(&self, seat: usize) -> RematchInfo {
         let offers: Vec<usize> = (0..self.offers.len()).filter(|&i| self.offers[i]).collect();
         let (table, at) = match &self.next {
             Some(r) => (Some(r.table.as_str()), r.seats[seat].as_ref()),
             None => (None, None),
         };
-        json!({
-            "offers": offers,
-            "table": table,
-            "seat": at.map(|a| a.0),
-            "token": at.map(|a| a.1.as_str()),
-        })
+        RematchInfo {
+            offers,
+            table: table.map(str::to_owned),
+            seat: at.map(|a| a.0),
+            token: at.map(|a| a.1.clone()),
+        }
     }
 
     /// Offers (or accepts) a rematch: once every person's seat has, a new table opens with
@@ -1369,7 +1344,7 @@ impl Table {
     /// first move change hands), bots accepting for themselves.
     async fn rematch(&mut self, conn: u64, seat: usize) {
         if !self.is_over() {
-            return self.reply_error(conn, "not_over", "a rematch is offered once the game is over");
+            return self.reply_error(conn, ErrorCode::NotOver, "a rematch is offered once the game is over");
         }
         if self.next.is_none() && !self.offers[seat] {
             self.offers[seat] = true;
@@ -1379,7 +1354,7 @@ impl Table {
                 tracing::error!(table = %self.id, "cannot open a rematch: {e}");
                 return self.reply_error(
                     conn,
-                    "rematch_failed",
+                    ErrorCode::RematchFailed,
                     "the rematch's table could not be opened: try again",
                 );
             }
@@ -1423,7 +1398,7 @@ impl Table {
         if self.seats.len() != 2 {
             return self.reply_error(
                 conn,
-                "claim_refused",
+                ErrorCode::ClaimRefused,
                 "a win on time is claimed only in a two-seat game",
             );
         }
@@ -1438,19 +1413,19 @@ impl Table {
         if !self.flagged[other] {
             return self.reply_error(
                 conn,
-                "claim_refused",
+                ErrorCode::ClaimRefused,
                 &format!("seat {other} still has time on its clock: there is no win to claim"),
             );
         }
-        self.end("time", other).await;
+        self.end(EndingKind::Time, other).await;
     }
 
     /// Ends the game now, `loser` having resigned or run out of time.
-    async fn end(&mut self, kind: &'static str, loser: usize) {
+    async fn end(&mut self, kind: EndingKind, loser: usize) {
         let result = (0..self.seats.len()).map(|s| if s == loser { -1.0 } else { 1.0 }).collect();
         let ending = Ending { kind, seat: loser, result };
         let stored = async {
-            self.store.set_ending(&self.id, &ending.to_json().to_string()).await?;
+            self.store.set_ending(&self.id, &json!(ending.info()).to_string()).await?;
             self.store
                 .set_status(&self.id, "over", Some(&json!(ending.result).to_string()), Some(now()))
                 .await
@@ -1482,7 +1457,7 @@ impl Table {
         tracing::info!(table = %self.id, seat, "out of time");
         if self.seats.len() == 2 {
             if self.controller(1 - seat).is_some() {
-                self.end("time", seat).await;
+                self.end(EndingKind::Time, seat).await;
             } else {
                 self.broadcast();
             }
@@ -1494,7 +1469,7 @@ impl Table {
 
     /// Charges the seat to act for the time since its turn began.
     fn charge(&mut self) {
-        if self.clock.is_none() || self.status() != "playing" {
+        if self.clock.is_none() || self.status() != TableStatus::Playing {
             return;
         }
         let elapsed = self.since.elapsed().as_millis() as i64;
@@ -1510,7 +1485,7 @@ impl Table {
     /// Wakes the table when the seat to act would run out of time.
     fn arm(&mut self) {
         self.clock_epoch += 1;
-        if self.clock.is_none() || self.status() != "playing" {
+        if self.clock.is_none() || self.status() != TableStatus::Playing {
             return;
         }
         let Turn::Player(p) = self.turn() else { return };
@@ -1528,12 +1503,12 @@ impl Table {
 
     /// Plays `action` for `seat`: checked on a copy, committed, then kept; then chance and
     /// the broadcast. A refusal changes nothing (the clock has run all the same).
-    async fn play(&mut self, seat: usize, action: &str, who: String) -> Result<(), (String, String)> {
+    async fn play(&mut self, seat: usize, action: &str, who: String) -> Result<(), (ErrorCode, String)> {
         self.charge();
         // The rules check the action before anything changes: a refusal leaves the game
         // as it was. A commit that fails is undone by replaying the game without it.
         let len = self.state.history_len();
-        let text = self.state.apply(action).map_err(|e| ("illegal".to_owned(), e.to_string()))?;
+        let text = self.state.apply(action).map_err(|e| (e.code(), e.to_string()))?;
         let mut clocks = self.clocks.clone();
         if let Some(c) = self.clock
             && self.state.turn() != Turn::Player(seat)
@@ -1552,7 +1527,7 @@ impl Table {
         };
         if let Err(e) = self.store.append(&self.id, &row).await {
             self.rewind(len);
-            return Err(("storage".to_owned(), storage_failed(&self.id, &e)));
+            return Err((ErrorCode::Storage, storage_failed(&self.id, &e)));
         }
         self.clocks = clocks;
         self.players.push(who);
@@ -1692,10 +1667,10 @@ impl Table {
 
     /// Asks for a takeback, accepts another seat's, or declines it (`"decline": true`).
     /// Bots accept at once; when every other person has accepted, the game goes back.
-    async fn takeback(&mut self, conn: u64, seat: usize, msg: &Value) {
+    async fn takeback(&mut self, conn: u64, seat: usize, decline: bool) {
         let seq = self.seq();
         let pending = self.takeback.as_ref().filter(|t| t.seq == seq).map(|t| t.by);
-        if msg.get("decline").and_then(Value::as_bool) == Some(true) {
+        if decline {
             match pending {
                 Some(by) if by != seat => {
                     self.takeback = None;
@@ -1704,11 +1679,11 @@ impl Table {
                     let text = format!("{} declined the takeback.", self.seat_label(seat));
                     for (&c, k) in &self.conns {
                         if k.seat == Some(by) {
-                            self.reply_error(c, "takeback_declined", &text);
+                            self.reply_error(c, ErrorCode::TakebackDeclined, &text);
                         }
                     }
                 }
-                _ => self.reply_error(conn, "no_takeback", "No takeback was asked of you."),
+                _ => self.reply_error(conn, ErrorCode::NoTakeback, "No takeback was asked of you."),
             }
             return;
         }
@@ -1723,13 +1698,13 @@ impl Table {
             Some(_) => {
                 return self.reply_error(
                     conn,
-                    "takeback_asked",
+                    ErrorCode::TakebackAsked,
                     "You asked already: the others have to answer.",
                 );
             }
             None => {
                 if let Err(why) = self.takeback_point(seat) {
-                    return self.reply_error(conn, "takeback_refused", &why);
+                    return self.reply_error(conn, ErrorCode::TakebackRefused, &why);
                 }
                 self.takeback = Some(Takeback { by: seat, seq, accepted: Vec::new() });
                 seat
@@ -1743,14 +1718,14 @@ impl Table {
             self.takeback = None;
             let k = match self.takeback_point(by) {
                 Ok(k) => k,
-                Err(why) => return self.reply_error(conn, "takeback_refused", &why),
+                Err(why) => return self.reply_error(conn, ErrorCode::TakebackRefused, &why),
             };
             let back = match self.replayed(k) {
                 Ok(replay) => self.go_back(k, replay).await,
                 Err(e) => Err(storage_failed(&self.id, &e)),
             };
             if let Err(why) = back {
-                return self.reply_error(conn, "storage", &why);
+                return self.reply_error(conn, ErrorCode::Storage, &why);
             }
         }
         self.broadcast();
@@ -1791,7 +1766,7 @@ impl Table {
     fn wake_bot(&mut self) {
         let Turn::Player(seat) = self.turn() else { return };
         let Some(name) = self.controller(seat).map(str::to_owned) else { return };
-        if self.thinking || self.status() != "playing" {
+        if self.thinking || self.status() != TableStatus::Playing {
             return;
         }
         let bot = match self.bots[seat].take() {

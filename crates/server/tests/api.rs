@@ -5,7 +5,7 @@ mod common;
 
 use common::*;
 use futures_util::SinkExt;
-use serde_json::json;
+use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -25,13 +25,13 @@ async fn games_are_listed_as_the_engine_lists_them() {
 async fn bad_tables_joins_and_tokens_are_refused_clearly() {
     let (addr, _server) = server(&db("bad")).await;
     for (body, code) in [
-        (json!({"game": "chess"}), "bad_game"),
-        (json!({"game": "abagio", "options": {"colour": "red"}}), "bad_options"),
+        (json!({"game": "chess"}), "game/unknown"),
+        (json!({"game": "abagio", "options": {"colour": "red"}}), "options/invalid"),
         (json!({"game": "abagio", "seats": ["human"]}), "bad_seats"),
         (json!({"game": "abagio", "seats": ["human", "grandmaster"]}), "bad_seats"),
         (json!({"game": "abagio", "seats": ["random", "random"]}), "bad_seats"),
         (json!({"game": "abagio", "clock": {"initial_s": "soon"}}), "bad_clock"),
-        (json!([1, 2]), "bad_body"),
+        (json!([1, 2]), "protocol/bad_request"),
     ] {
         let (status, answer) = post(addr, "/api/tables", body.clone()).await;
         assert_eq!(status, 400, "{body}: {answer}");
@@ -39,7 +39,7 @@ async fn bad_tables_joins_and_tokens_are_refused_clearly() {
         assert!(answer["error"]["message"].as_str().unwrap().len() > 10);
     }
     let (status, answer) = http(addr, "POST", "/api/tables", Some("{not json")).await;
-    assert_eq!((status, answer["error"]["code"].as_str()), (400, Some("bad_json")));
+    assert_eq!((status, answer["error"]["code"].as_str()), (400, Some("protocol/json")));
     // A table of one human and one bot is full once created.
     let (status, t) =
         post(addr, "/api/tables", json!({"game": "abagio", "seats": ["human", "random"]})).await;
@@ -107,20 +107,32 @@ async fn two_people_and_a_spectator_and_bad_messages_change_nothing() {
     let to_act = u["turn"]["player"].as_u64().unwrap();
     let (actor, other) = if to_act == 0 { (&mut a, &mut b) } else { (&mut b, &mut a) };
     for (msg, code) in [
-        ("not json".to_owned(), "bad_json"),
-        ("[1]".to_owned(), "bad_message"),
-        (json!({"type": "fly"}).to_string(), "bad_type"),
-        (json!({"type": "act"}).to_string(), "bad_message"),
+        ("not json".to_owned(), "protocol/json"),
+        ("[1]".to_owned(), "protocol/bad_request"),
+        (json!({"type": "fly"}).to_string(), "protocol/unknown_cmd"),
+        (json!({"type": "act"}).to_string(), "protocol/bad_request"),
         (json!({"type": "act", "action": "x", "seq": 99_999}).to_string(), "stale"),
-        (json!({"type": "act", "action": "zzz", "seq": seq}).to_string(), "illegal"),
-        (json!({"type": "act", "action": "x".repeat(5000), "seq": seq}).to_string(), "bad_message"),
+        (json!({"type": "act", "action": "zzz", "seq": seq}).to_string(), "action/parse"),
+        (json!({"type": "act", "action": "x".repeat(5000), "seq": seq}).to_string(), "protocol/bad_request"),
     ] {
         actor.send(Message::Text(msg.clone().into())).await.unwrap();
         let e = next_of(actor, "error").await;
         assert_eq!(e["code"], code, "{msg}: {e}");
     }
+    // A card the seat does not hold reads as an action but the rules refuse it.
+    let legal: Vec<&str> = u["legal"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
+    let held = u["view"]["hand"].to_string();
+    let foreign = ["Ao", "Bo", "Co", "Do", "Eo", "Fo", "Go", "Ho", "Io", "Ar", "Br", "Cr", "Dr", "Er"]
+        .into_iter()
+        .find(|c| !held.contains(c))
+        .map(|c| format!("{c} own"))
+        .expect("a card not in hand");
+    assert!(!legal.contains(&foreign.as_str()));
+    send(actor, json!({"type": "act", "action": foreign, "seq": seq})).await;
+    let e = next_of(actor, "error").await;
+    assert_eq!(e["code"], "action/illegal", "{foreign}: {e}");
     send(other, json!({"type": "act", "action": "anything", "seq": seq})).await;
-    assert_eq!(next_of(other, "error").await["code"], "not_your_turn");
+    assert_eq!(next_of(other, "error").await["code"], "action/not_your_turn");
     send(&mut spectator, json!({"type": "act", "action": "anything", "seq": seq})).await;
     assert_eq!(next_of(&mut spectator, "error").await["code"], "spectator");
     let (_, info) = http(addr, "GET", &format!("/api/tables/{id}"), None).await;

@@ -97,7 +97,7 @@ async fn team_mates_talk_apart_and_spectators_among_themselves() {
     // A line's seat and name are the server's, never the sender's to choose.
     assert_eq!(
         refused(&mut seats[1], json!({"type": "chat", "text": "hi", "name": "ada"})).await,
-        "bad_message"
+        "protocol/bad_request"
     );
     // A spectator cannot speak on a team's channel, nor the table's.
     for channel in ["team", "table"] {
@@ -112,13 +112,13 @@ async fn a_line_is_refused_with_its_reason_and_changes_nothing() {
     let (_, mut seats, mut spectator, _) = table(addr, "abagio", json!({}), 2).await;
     let a = &mut seats[0];
     for (msg, code) in [
-        (json!({"type": "chat"}), "bad_message"),
-        (json!({"type": "chat", "text": 5}), "bad_message"),
+        (json!({"type": "chat"}), "protocol/bad_request"),
+        (json!({"type": "chat", "text": 5}), "protocol/bad_request"),
         (json!({"type": "chat", "text": "   "}), "bad_chat"),
         (json!({"type": "chat", "text": "x".repeat(501)}), "bad_chat"),
         (json!({"type": "chat", "text": "a\u{0}b"}), "bad_chat"),
         (json!({"type": "chat", "text": "a\u{202E}b"}), "bad_chat"),
-        (json!({"type": "chat", "text": "hi", "to": 1}), "bad_message"),
+        (json!({"type": "chat", "text": "hi", "to": 1}), "protocol/bad_request"),
         (json!({"type": "chat", "text": "hi", "channel": "team"}), "bad_channel"),
         (json!({"type": "chat", "text": "hi", "channel": "lobby"}), "bad_channel"),
     ] {

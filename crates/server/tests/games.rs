@@ -317,7 +317,7 @@ async fn every_client_message_type_is_fuzzed_and_the_server_keeps_serving() {
     }
     assert!(errors > 40, "every bad message is answered with an error ({errors})");
     idle.send(Message::Binary(vec![0xff, 0x00].into())).await.unwrap();
-    assert_eq!(next_of(idle, "error").await["code"], "bad_message");
+    assert_eq!(next_of(idle, "error").await["code"], "protocol/bad_request");
     let mut spectator = connect(addr, &id, None).await;
     next_of(&mut spectator, "update").await;
     for msg in &bad {
@@ -347,9 +347,11 @@ async fn every_client_message_type_is_fuzzed_and_the_server_keeps_serving() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_table_can_start_from_a_record_s_actions_and_bad_ones_are_refused() {
     let (addr, _server) = server(&db("preset")).await;
-    for (actions, code) in
-        [(json!("roll"), "bad_actions"), (json!([1]), "bad_actions"), (json!(["fly away"]), "bad_actions")]
-    {
+    for (actions, code) in [
+        (json!("roll"), "record/invalid"),
+        (json!([1]), "record/invalid"),
+        (json!(["fly away"]), "record/invalid"),
+    ] {
         let (status, e) = post(addr, "/api/tables", json!({"game": "abagio", "actions": actions})).await;
         assert_eq!((status, e["error"]["code"].as_str()), (400, Some(code)), "{e}");
     }

@@ -6,13 +6,13 @@
 
 use serde_json::{Map, Value, json};
 use tabula_core::error::quote;
-use tabula_core::{ActionError, RecordError, SetupError};
+use tabula_core::{ActionError, ErrorCode, RecordError, SetupError};
 
 /// A refused request: `{"code","message",...details}` in the response's `error` field.
 #[derive(Debug, Clone, PartialEq)]
 pub struct EngineError {
     /// The stable code, `area/what` (`action/illegal`).
-    pub code: &'static str,
+    pub code: ErrorCode,
     /// What went wrong, for people.
     pub message: String,
     /// Extra fields for programs, merged into the error object.
@@ -21,7 +21,7 @@ pub struct EngineError {
 
 impl EngineError {
     /// An error with a code and a message.
-    pub fn new(code: &'static str, message: impl Into<String>) -> Self {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
         EngineError { code, message: message.into(), details: Map::new() }
     }
 
@@ -33,13 +33,13 @@ impl EngineError {
 
     /// `protocol/json`: the line is not JSON (or not UTF-8, or empty).
     pub fn json(message: impl Into<String>) -> Self {
-        EngineError::new("protocol/json", message)
+        EngineError::new(ErrorCode::Json, message)
     }
 
     /// `protocol/too_long`: the line is longer than the engine reads.
     pub fn too_long(length: usize, limit: usize) -> Self {
         EngineError::new(
-            "protocol/too_long",
+            ErrorCode::TooLong,
             format!("the line has {length} bytes or more; the engine reads lines up to {limit} bytes"),
         )
         .with("limit", json!(limit))
@@ -47,13 +47,13 @@ impl EngineError {
 
     /// `protocol/bad_request`: a field is missing, unknown or of the wrong type.
     pub fn bad_request(message: impl Into<String>) -> Self {
-        EngineError::new("protocol/bad_request", message)
+        EngineError::new(ErrorCode::BadRequest, message)
     }
 
     /// `protocol/unknown_cmd`: no such command.
     pub fn unknown_cmd(cmd: &str, known: &[&str]) -> Self {
         EngineError::new(
-            "protocol/unknown_cmd",
+            ErrorCode::UnknownCommand,
             format!("unknown command `{cmd}`; commands: {}", known.join(", ")),
         )
     }
@@ -61,65 +61,65 @@ impl EngineError {
     /// `game/unknown`: no game with this id.
     pub fn unknown_game(id: &str, known: &[&str]) -> Self {
         EngineError::new(
-            "game/unknown",
+            ErrorCode::UnknownGame,
             format!("unknown game `{}`; known games: {}", quote(id), known.join(", ")),
         )
     }
 
     /// `options/invalid`: the game refuses these options.
     pub fn options(message: impl Into<String>) -> Self {
-        EngineError::new("options/invalid", message)
+        EngineError::new(ErrorCode::BadOptions, message)
     }
 
     /// `session/no_game`: the request needs a game and none is loaded.
     pub fn no_game() -> Self {
         EngineError::new(
-            "session/no_game",
+            ErrorCode::NoGame,
             "no game is loaded: send {\"cmd\":\"new\",\"game\":...} or {\"cmd\":\"load\",\"record\":...} first",
         )
     }
 
     /// `seat/invalid`: no such seat.
     pub fn seat(message: impl Into<String>) -> Self {
-        EngineError::new("seat/invalid", message)
+        EngineError::new(ErrorCode::BadSeat, message)
     }
 
     /// `action/index`: an action index outside the game's index space.
     pub fn index(message: impl Into<String>) -> Self {
-        EngineError::new("action/index", message)
+        EngineError::new(ErrorCode::ActionIndex, message)
     }
 
     /// `action/not_your_turn`: the request names a seat that is not to act.
     pub fn not_your_turn(message: impl Into<String>) -> Self {
-        EngineError::new("action/not_your_turn", message)
+        EngineError::new(ErrorCode::NotYourTurn, message)
     }
 
     /// `chance/not_chance`: a chance outcome was asked for where none is due.
     pub fn not_chance(message: impl Into<String>) -> Self {
-        EngineError::new("chance/not_chance", message)
+        EngineError::new(ErrorCode::NotChance, message)
     }
 
     /// `bot/unknown`: no bot of that name for the game.
     pub fn unknown_bot(name: &str, game: &str, known: &[&str]) -> Self {
         EngineError::new(
-            "bot/unknown",
+            ErrorCode::UnknownBot,
             format!("unknown bot `{}` for {game}; bots: {}", quote(name), known.join(", ")),
         )
     }
 
     /// `bot/options`: the bot refuses its options.
     pub fn bot_options(message: impl Into<String>) -> Self {
-        EngineError::new("bot/options", message)
+        EngineError::new(ErrorCode::BadBotOptions, message)
     }
 
     /// `bot/no_player`: no player is to act, so a bot has nothing to choose.
     pub fn bot_no_player(message: impl Into<String>) -> Self {
-        EngineError::new("bot/no_player", message)
+        EngineError::new(ErrorCode::BotNoPlayer, message)
     }
 
     /// `engine/internal`: a bug in the engine or a game; the session is unchanged.
     pub fn internal(message: impl Into<String>) -> Self {
-        EngineError::new("engine/internal", message)
+        EngineError::new(ErrorCode::EngineInternal, message)
     }
 
     /// The error object of a response.
@@ -156,6 +156,6 @@ impl From<RecordError> for EngineError {
 
 impl From<SetupError> for EngineError {
     fn from(error: SetupError) -> Self {
-        EngineError::new("state/invalid", error.to_string()).with("problems", json!(error.problems))
+        EngineError::new(ErrorCode::BadState, error.to_string()).with("problems", json!(error.problems))
     }
 }

@@ -347,7 +347,7 @@ mod tests {
 
     #[test]
     fn refusals_carry_their_codes() {
-        let code = |line: &str| parse(line).1.err().map(|e| e.code);
+        let code = |line: &str| parse(line).1.err().map(|e| e.code.as_str());
         assert_eq!(code("not json"), Some("protocol/json"));
         assert_eq!(code(""), Some("protocol/json"));
         assert_eq!(code("[1,2]"), Some("protocol/bad_request"));

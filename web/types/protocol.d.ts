@@ -1,0 +1,713 @@
+// The server's protocol as TypeScript types: generated from crates/server/src/protocol.rs
+// by its test `typescript_types_are_current`; do not edit by hand
+// (TABULA_BLESS=1 cargo test -p tabula-server --lib protocol rewrites it).
+
+export type JsonValue = number | string | boolean | JsonValue[] | { [key in string]?: JsonValue } | null;
+
+export type ErrorCode = "protocol/json" | "protocol/too_long" | "protocol/bad_request" | "protocol/unknown_cmd" | "game/unknown" | "options/invalid" | "action/parse" | "action/illegal" | "action/index" | "action/not_your_turn" | "seat/invalid" | "record/invalid" | "session/no_game" | "chance/not_chance" | "state/invalid" | "bot/unknown" | "bot/options" | "bot/no_player" | "engine/internal" | "bad_seats" | "bad_clock" | "bad_seed" | "bad_name" | "bad_status" | "bad_token" | "bad_origin" | "bad_content_type" | "body_timeout" | "not_found" | "seat_taken" | "table_full" | "expired" | "too_many_tables" | "too_many_sockets" | "not_restored" | "moving" | "owner_unreachable" | "internal" | "stale" | "not_started" | "spectator" | "away" | "gone" | "over" | "not_away" | "not_over" | "undo_refused" | "claim_refused" | "takeback_refused" | "takeback_asked" | "takeback_declined" | "no_takeback" | "rematch_failed" | "bad_chat" | "bad_channel" | "chat_too_fast" | "storage" | "moved";
+
+/**
+ * A code for programs and a sentence for people.
+ */
+export type ErrorInfo = { 
+/**
+ * Stable, shared with the engine protocol where it means the same.
+ */
+code: ErrorCode, 
+/**
+ * What went wrong, for a person.
+ */
+message: string, };
+
+/**
+ * An error of the HTTP API: `{"error":{"code","message"}}`.
+ */
+export type ErrorBody = { 
+/**
+ * The code and the sentence.
+ */
+error: ErrorInfo, };
+
+/**
+ * What the game waits on.
+ */
+export type TurnKind = "player" | "chance" | "terminal";
+
+/**
+ * Whose turn it is.
+ */
+export type TurnInfo = { 
+/**
+ * A player is to act, chance is, or the game is over.
+ */
+kind: TurnKind, 
+/**
+ * The seat to act, when a player is.
+ */
+player: number | null, };
+
+/**
+ * Where a table stands.
+ */
+export type TableStatus = "open" | "playing" | "over" | "expired";
+
+/**
+ * A table's clock: Fischer increment.
+ */
+export type ClockInfo = { 
+/**
+ * Each person's time at the start, in seconds (1 to a week).
+ */
+initial_s: number, 
+/**
+ * The time added after each of a seat's turns, in seconds (0 to an hour; default 0).
+ */
+increment_s?: number | null, };
+
+/**
+ * One seat of a table.
+ */
+export type SeatInfo = { "kind": "bot", 
+/**
+ * The seat, from 0.
+ */
+seat: number, 
+/**
+ * The bot (`medium`, `mcts`).
+ */
+name: string, 
+/**
+ * How people see it (`Sasha (medium bot)`).
+ */
+label: string, } | { "kind": "human", 
+/**
+ * The seat, from 0.
+ */
+seat: number, 
+/**
+ * The person's name, once someone took the seat.
+ */
+name: string | null, 
+/**
+ * Whether a connection of theirs is open.
+ */
+connected: boolean, 
+/**
+ * The bot standing in while they are away or gone.
+ */
+bot: string | null, 
+/**
+ * They gave the seat up: a bot plays it to the end.
+ */
+gone: boolean, 
+/**
+ * The milliseconds before a bot stands in for a person connected nowhere.
+ */
+grace_ms: number | null, };
+
+/**
+ * Why a game ended before its rules ended it.
+ */
+export type EndingKind = "resign" | "time";
+
+/**
+ * How a game ended when not by the rules.
+ */
+export type EndingInfo = { 
+/**
+ * A resignation, or a clock that ran out.
+ */
+kind: EndingKind, 
+/**
+ * The seat that resigned or ran out of time.
+ */
+seat: number, };
+
+/**
+ * A live table (`GET /api/tables/{id}`, the lobby's lines).
+ */
+export type TableInfo = { 
+/**
+ * The table's id.
+ */
+table: string, 
+/**
+ * The game's id.
+ */
+game: string, 
+/**
+ * The options as given.
+ */
+options: Record<string, JsonValue>, 
+/**
+ * The game with its options, as the engine writes it (`abagio(first=0)`).
+ */
+canonical: string, 
+/**
+ * Each seat.
+ */
+seats: Array<SeatInfo>, 
+/**
+ * Where it stands.
+ */
+status: TableStatus, 
+/**
+ * The number of actions played (chance outcomes included).
+ */
+seq: number, 
+/**
+ * Whose turn it is.
+ */
+turn: TurnInfo, 
+/**
+ * The clock, if the table has one.
+ */
+clock: ClockInfo | null, 
+/**
+ * Started from given actions: its chance outcomes so far were chosen, not drawn.
+ */
+preset: boolean, 
+/**
+ * Each seat's return, once over.
+ */
+result: Array<number> | null, 
+/**
+ * A resignation or a loss on time.
+ */
+ending: EndingInfo | null, 
+/**
+ * When it opened (Unix seconds): in the lobby's lines only.
+ */
+created?: number, };
+
+/**
+ * A table as the archive keeps it: a finished game (`GET /api/history`), or any table no
+ * process plays (`GET /api/tables/{id}` of a finished or expired one).
+ */
+export type ArchivedTable = { 
+/**
+ * The table's id.
+ */
+table: string, 
+/**
+ * The game's id.
+ */
+game: string, 
+/**
+ * The options as given.
+ */
+options: Record<string, JsonValue>, 
+/**
+ * Each seat as opened: `"human"` or a bot's name.
+ */
+seats: Array<string>, 
+/**
+ * Where it stands.
+ */
+status: TableStatus, 
+/**
+ * The clock, if it had one.
+ */
+clock: ClockInfo | null, 
+/**
+ * Each seat's return, once over.
+ */
+result: Array<number> | null, 
+/**
+ * A resignation or a loss on time.
+ */
+ending: EndingInfo | null, 
+/**
+ * When it opened (Unix seconds).
+ */
+created: number, 
+/**
+ * When it ended (Unix seconds).
+ */
+finished: number | null, };
+
+/**
+ * `GET /api/tables/{id}`: a live table, or the archive's line for one no longer played.
+ */
+export type TableAnswer = TableInfo | ArchivedTable;
+
+/**
+ * `GET /api/games`.
+ */
+export type GamesAnswer = { 
+/**
+ * Every game with its spec, bots and default options, as the engine's `games`.
+ */
+games: Array<JsonValue>, };
+
+/**
+ * `POST /api/tables`: a new table.
+ */
+export type NewTable = { 
+/**
+ * The game's id (`GET /api/games` lists them).
+ */
+game: string, 
+/**
+ * The game's options (its defaults where left out).
+ */
+options?: { [key in string]: JsonValue } | null, 
+/**
+ * Each seat: `"human"` or a bot or level of the game (one human and `medium` bots by
+ * default).
+ */
+seats?: Array<string> | null, 
+/**
+ * A clock (none by default).
+ */
+clock?: ClockInfo | null, 
+/**
+ * The creator's name (`guest` by default).
+ */
+name?: string | null, 
+/**
+ * The chance generator's seed (drawn by default).
+ */
+seed?: number | null, 
+/**
+ * A record's actions to start from, chance outcomes included.
+ */
+actions?: Array<string> | null, };
+
+/**
+ * `POST /api/tables/{id}/join`: a seat at a table (`{}` takes the first free one).
+ */
+export type Join = { 
+/**
+ * The seat wanted, from 0 (the first free human seat where left out).
+ */
+seat?: number | null, 
+/**
+ * The person's name (`guest` by default).
+ */
+name?: string | null, };
+
+/**
+ * A seat taken (`POST /api/tables` and `…/join`): the token is the seat's key.
+ */
+export type Seated = { 
+/**
+ * The table's id.
+ */
+table: string, 
+/**
+ * The seat taken.
+ */
+seat: number, 
+/**
+ * The seat's token: its WebSocket's `?token=`.
+ */
+token: string, };
+
+/**
+ * `GET /api/tables`: the lobby, a page at a time, newest first.
+ */
+export type TablesPage = { 
+/**
+ * The page's tables, each with `created`.
+ */
+tables: Array<TableInfo>, 
+/**
+ * The page, from 0.
+ */
+page: number, 
+/**
+ * Tables a page.
+ */
+per_page: number, 
+/**
+ * The tables in all pages.
+ */
+total: number, };
+
+/**
+ * `GET /api/history`: finished games, newest first.
+ */
+export type HistoryPage = { 
+/**
+ * The page's games.
+ */
+games: Array<ArchivedTable>, 
+/**
+ * The page, from 0.
+ */
+page: number, 
+/**
+ * Games a page.
+ */
+per_page: number, };
+
+/**
+ * `GET /api/tables/{id}/record`: the game record the engine's `load` and `tabula replay`
+ * read, with who played each action.
+ */
+export type RecordAnswer = { 
+/**
+ * The game's id.
+ */
+game: string, 
+/**
+ * The options as given.
+ */
+options: Record<string, JsonValue>, 
+/**
+ * The chance generator's seed.
+ */
+seed: number, 
+/**
+ * Who sat at each seat: a person's name or a bot's.
+ */
+seats: Array<string>, 
+/**
+ * Every action, chance outcomes included.
+ */
+actions: Array<string>, 
+/**
+ * Who played each action (a person, a bot, `chance`, `preset`).
+ */
+players: Array<string>, 
+/**
+ * Each seat's return.
+ */
+result: Array<number> | null, 
+/**
+ * A resignation or a loss on time.
+ */
+ending?: EndingInfo, };
+
+/**
+ * One step of a replay: whose turn and what the seat saw, after some actions.
+ */
+export type ReplayStep = { 
+/**
+ * Whose turn it was.
+ */
+turn: TurnInfo, 
+/**
+ * The seat's view (a spectator's without a seat), as the engine's `view`.
+ */
+view: JsonValue, };
+
+/**
+ * `GET /api/tables/{id}/replay?seat=K`: a finished game step by step from one viewpoint.
+ */
+export type ReplayAnswer = { 
+/**
+ * Each seat's person, or its bot's label.
+ */
+names: Array<string>, 
+/**
+ * The chance generator's seed.
+ */
+seed: number, 
+/**
+ * Every action, chance outcomes included.
+ */
+actions: Array<string>, 
+/**
+ * The viewpoint: a seat, or a spectator's.
+ */
+seat: number | null, 
+/**
+ * `steps[k]`: after `k` actions.
+ */
+steps: Array<ReplayStep>, 
+/**
+ * `history[k]`: the `k`-th action as the viewpoint saw it.
+ */
+history: Array<HistoryEntry>, 
+/**
+ * What the viewpoint heard at the table.
+ */
+chat: Array<ChatLine>, 
+/**
+ * The table's id.
+ */
+table: string, 
+/**
+ * The game's id.
+ */
+game: string, 
+/**
+ * The options as given.
+ */
+options: Record<string, JsonValue>, 
+/**
+ * Each seat as opened: `"human"` or a bot's name.
+ */
+seats: Array<string>, 
+/**
+ * Where it stands.
+ */
+status: TableStatus, 
+/**
+ * The clock, if it had one.
+ */
+clock: ClockInfo | null, 
+/**
+ * Each seat's return, once over.
+ */
+result: Array<number> | null, 
+/**
+ * A resignation or a loss on time.
+ */
+ending: EndingInfo | null, 
+/**
+ * When it opened (Unix seconds).
+ */
+created: number, 
+/**
+ * When it ended (Unix seconds).
+ */
+finished: number | null, };
+
+/**
+ * A line of a game's log: `{k}` stands for seat k's name.
+ */
+export type SaidLine = { 
+/**
+ * Whose name begins the line.
+ */
+seat: number | null, 
+/**
+ * The words.
+ */
+text: string, };
+
+/**
+ * One action of a history as a seat saw it (the engine's `history` entries): for the
+ * generated types only; the server passes the engine's JSON on as it is.
+ */
+export type HistoryEntry = { 
+/**
+ * The seat that acted, or `"chance"`.
+ */
+actor: number | "chance", 
+/**
+ * The action as this seat may know it (`card ?` for a hidden card).
+ */
+action: string, 
+/**
+ * The game's own log lines for it.
+ */
+said?: Array<SaidLine>, };
+
+/**
+ * A message from a client to its table.
+ */
+export type ClientMessage = { "type": "act" } & Act | { "type": "undo" } | { "type": "takeback" } & Takeback | { "type": "resign" } | { "type": "leave" } | { "type": "return" } | { "type": "claim" } | { "type": "rematch" } | { "type": "chat" } & Chat;
+
+/**
+ * `{"type":"act","action":"root/22","seq":12}`.
+ */
+export type Act = { 
+/**
+ * The action's text, as `legal` lists it.
+ */
+action: string, 
+/**
+ * The number of actions played so far (the update's `seq`): a stale click never plays.
+ */
+seq: number, };
+
+/**
+ * `{"type":"takeback"}`, or `{"type":"takeback","decline":true}`.
+ */
+export type Takeback = { 
+/**
+ * Declines another seat's request instead of accepting it.
+ */
+decline?: boolean | null, };
+
+/**
+ * `{"type":"chat","text":"good luck"}`.
+ */
+export type Chat = { 
+/**
+ * What is said.
+ */
+text: string, 
+/**
+ * A seat's `table` (its default) or `team`; a spectator's `spectators`.
+ */
+channel?: string | null, 
+/**
+ * A spectator's name (a seat speaks under its own).
+ */
+name?: string | null, };
+
+/**
+ * A message from a table to a client.
+ */
+export type ServerMessage = { "type": "update" } & Update | { "type": "error" } & ErrorInfo | { "type": "chat", 
+/**
+ * The lines, oldest first.
+ */
+lines: Array<ChatLine>, };
+
+/**
+ * The table as one connection may see it.
+ */
+export type Update = { 
+/**
+ * The number of actions applied so far (chance outcomes included).
+ */
+seq: number, 
+/**
+ * This connection's seat; a spectator's is `null`.
+ */
+seat: number | null, 
+/**
+ * Whose turn it is.
+ */
+turn: TurnInfo, 
+/**
+ * The engine's `view` for this seat (a spectator's without a seat).
+ */
+view: JsonValue, 
+/**
+ * The actions this seat may play: only to the seat to act, while its person plays it.
+ */
+legal: Array<string>, 
+/**
+ * Each seat's clock (`null` for a bot's); `[]` without a clock.
+ */
+clocks: Array<ClockState | null>, 
+/**
+ * Each seat.
+ */
+seats: Array<SeatInfo>, 
+/**
+ * Where the table stands.
+ */
+status: TableStatus, 
+/**
+ * Each seat's return, once over.
+ */
+result: Array<number> | null, 
+/**
+ * A resignation or a loss on time.
+ */
+ending: EndingInfo | null, 
+/**
+ * A rematch's offers and table (a seat's update only).
+ */
+rematch: RematchInfo | null, 
+/**
+ * Whether Undo may take this seat's last action back.
+ */
+undo: boolean, 
+/**
+ * Whether this seat may ask the others to take its last move back.
+ */
+takeback_ok: boolean, 
+/**
+ * A takeback asked now.
+ */
+takeback: TakebackInfo | null, 
+/**
+ * Whether this seat has a private channel with its team-mates.
+ */
+team_chat: boolean, 
+/**
+ * Every action so far as this seat saw it, with the game's words for it.
+ */
+history: Array<HistoryEntry>, };
+
+/**
+ * A seat's clock now.
+ */
+export type ClockState = { 
+/**
+ * The seat.
+ */
+seat: number, 
+/**
+ * Its time left, in milliseconds (the running one charged to the moment sent).
+ */
+ms: number, 
+/**
+ * Whether it runs.
+ */
+running: boolean, 
+/**
+ * Whether it ran out.
+ */
+flagged: boolean, };
+
+/**
+ * A rematch as one seat is told of it.
+ */
+export type RematchInfo = { 
+/**
+ * The seats that offered it.
+ */
+offers: Array<number>, 
+/**
+ * The new table, once every person's seat accepted.
+ */
+table: string | null, 
+/**
+ * This seat's place there.
+ */
+seat: number | null, 
+/**
+ * This seat's token there.
+ */
+token: string | null, };
+
+/**
+ * A takeback asked.
+ */
+export type TakebackInfo = { 
+/**
+ * The seat that asked.
+ */
+by: number, 
+/**
+ * The seats that accepted so far.
+ */
+accepted: Array<number>, };
+
+/**
+ * Who hears a line.
+ */
+export type ChatChannel = "table" | "team" | "spectators";
+
+/**
+ * A line said at a table.
+ */
+export type ChatLine = { 
+/**
+ * Its number at the table, from 0.
+ */
+n: number, 
+/**
+ * Who hears it.
+ */
+channel: ChatChannel, 
+/**
+ * The seat that said it; a spectator's is `null`.
+ */
+seat: number | null, 
+/**
+ * The speaker's name.
+ */
+name: string, 
+/**
+ * What was said.
+ */
+text: string, 
+/**
+ * The number of actions played when it was said.
+ */
+seq: number, 
+/**
+ * When (Unix milliseconds).
+ */
+at: number, };
