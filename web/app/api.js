@@ -1,30 +1,9 @@
 // The server's HTTP API (docs/server.md) and what this browser remembers: the player's
 // name and the seats it holds (their tokens), in localStorage.
 
-/**
- * @typedef {Object} OptionSpec
- * @property {string} name
- * @property {'int' | 'bool' | 'choice'} type
- * @property {number | boolean | string} default
- * @property {string} doc
- * @property {number} [min]
- * @property {number} [max]
- * @property {string[]} [values]
- */
-
-/**
- * @typedef {Object} GameInfo
- * @property {string} id
- * @property {string} name
- * @property {string[]} bots
- * @property {OptionSpec[]} options
- * @property {number} min_players
- * @property {number} max_players
- * @property {string} information
- * @property {boolean} teams
- */
-
 // The server's messages, generated from its Rust types (crates/server/src/protocol.rs).
+/** @typedef {import('../types/protocol.js').GameListing} GameInfo  a game, its options and bots */
+/** @typedef {import('../types/protocol.js').OptionSpec} OptionSpec */
 /** @typedef {import('../types/protocol.js').SeatInfo} SeatInfo */
 /** @typedef {import('../types/protocol.js').TableInfo} TableInfo  a live table */
 /** @typedef {import('../types/protocol.js').ArchivedTable} ArchivedTable  a finished (or expired) table */

@@ -78,9 +78,17 @@ function tableForm(g) {
       input = h('input', { type: 'checkbox', id, name: o.name, checked: o.default === true });
       input.addEventListener('change', () => { options[o.name] = /** @type {HTMLInputElement} */ (input).checked; });
     } else if (o.type === 'choice') {
-      input = h('select', { id, name: o.name }, (o.values || []).map((v) => h('option', { value: v }, v)));
+      input = h('select', { id, name: o.name }, o.values.map((v) => h('option', { value: v }, v)));
       /** @type {HTMLSelectElement} */ (input).value = String(o.default);
       input.addEventListener('change', () => { options[o.name] = /** @type {HTMLSelectElement} */ (input).value; });
+    } else if (o.type === 'int-choice') {
+      // A number from a short list (the players a game allows: 2 or 4): offered as such.
+      input = h('select', { id, name: o.name }, o.values.map((v) => h('option', { value: v }, String(v))));
+      /** @type {HTMLSelectElement} */ (input).value = String(o.default);
+      input.addEventListener('change', () => {
+        options[o.name] = Number(/** @type {HTMLSelectElement} */ (input).value);
+        if (o.name === 'players') drawSeats();
+      });
     } else {
       input = h('input', { type: 'number', id, name: o.name, min: o.min, max: o.max, step: 1, value: String(o.default), required: true });
       input.addEventListener('input', () => {

@@ -4,6 +4,137 @@
 
 export type JsonValue = number | string | boolean | JsonValue[] | { [key in string]?: JsonValue } | null;
 
+/**
+ * Whether the game has chance nodes (dice, shuffles, draws).
+ */
+export type ChanceKind = "deterministic" | "explicit";
+
+/**
+ * Whether every seat sees the whole state.
+ */
+export type InformationKind = "perfect" | "imperfect";
+
+/**
+ * What the returns of a finished game add up to.
+ */
+export type UtilityKind = "zero-sum" | "constant-sum" | "general-sum";
+
+/**
+ * The type and allowed values of one option.
+ */
+export type OptionKind = { "type": "int", 
+/**
+ * Smallest allowed value.
+ */
+min: number, 
+/**
+ * Largest allowed value.
+ */
+max: number, } | { "type": "int-choice", 
+/**
+ * The allowed values.
+ */
+values: Array<number>, } | { "type": "bool" } | { "type": "choice", 
+/**
+ * The allowed values.
+ */
+values: Array<string>, };
+
+/**
+ * The default value of an option.
+ */
+export type OptionDefault = number | boolean | string;
+
+/**
+ * One option a game accepts.
+ */
+export type OptionSpec = { 
+/**
+ * The option's name, as written in JSON and canonical strings.
+ */
+name: string, 
+/**
+ * What the option does, in one sentence.
+ */
+doc: string, 
+/**
+ * The value used when the option is not given.
+ */
+default: OptionDefault, } & ({ "type": "int", 
+/**
+ * Smallest allowed value.
+ */
+min: number, 
+/**
+ * Largest allowed value.
+ */
+max: number, } | { "type": "int-choice", 
+/**
+ * The allowed values.
+ */
+values: Array<number>, } | { "type": "bool" } | { "type": "choice", 
+/**
+ * The allowed values.
+ */
+values: Array<string>, });
+
+/**
+ * A game as other programs list it: its spec, its bots and its default options.
+ */
+export type GameListing = { 
+/**
+ * The bots and levels that play it.
+ */
+bots: Array<string>, 
+/**
+ * The game with its default options, as the engine writes it (`abagio()`).
+ */
+default: string, 
+/**
+ * The game id (`sabotage-pipes`).
+ */
+id: string, 
+/**
+ * The game's name for people.
+ */
+name: string, 
+/**
+ * Smallest number of seats.
+ */
+min_players: number, 
+/**
+ * Largest number of seats.
+ */
+max_players: number, 
+/**
+ * Whether seats play in teams (then each seat's return is its team's).
+ */
+teams: boolean, 
+/**
+ * Chance nodes or none.
+ */
+chance: ChanceKind, 
+/**
+ * Perfect or imperfect information.
+ */
+information: InformationKind, 
+/**
+ * What the returns add up to.
+ */
+utility: UtilityKind, 
+/**
+ * The smallest and largest return any seat can receive.
+ */
+min_return: number, 
+/**
+ * See `min_return`.
+ */
+max_return: number, 
+/**
+ * The options, in canonical order. Every game names its seat count `players`.
+ */
+options: Array<OptionSpec>, };
+
 export type ErrorCode = "protocol/json" | "protocol/too_long" | "protocol/bad_request" | "protocol/unknown_cmd" | "game/unknown" | "options/invalid" | "action/parse" | "action/illegal" | "action/index" | "action/not_your_turn" | "seat/invalid" | "record/invalid" | "session/no_game" | "chance/not_chance" | "state/invalid" | "bot/unknown" | "bot/options" | "bot/no_player" | "engine/internal" | "bad_seats" | "bad_clock" | "bad_seed" | "bad_name" | "bad_status" | "bad_token" | "bad_origin" | "bad_content_type" | "body_timeout" | "not_found" | "seat_taken" | "table_full" | "expired" | "too_many_tables" | "too_many_sockets" | "not_restored" | "moving" | "owner_unreachable" | "internal" | "stale" | "not_started" | "spectator" | "away" | "gone" | "over" | "not_away" | "not_over" | "undo_refused" | "claim_refused" | "takeback_refused" | "takeback_asked" | "takeback_declined" | "no_takeback" | "rematch_failed" | "bad_chat" | "bad_channel" | "chat_too_fast" | "storage" | "moved";
 
 /**
@@ -238,7 +369,7 @@ export type GamesAnswer = {
 /**
  * Every game with its spec, bots and default options, as the engine's `games`.
  */
-games: Array<JsonValue>, };
+games: Array<GameListing>, };
 
 /**
  * `POST /api/tables`: a new table.

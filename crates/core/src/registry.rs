@@ -11,6 +11,20 @@ use crate::options::Options;
 use crate::record::Record;
 use crate::spec::GameSpec;
 
+/// A game as other programs list it: its spec, its bots and its default options.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct GameListing {
+    /// What the game declares about itself.
+    #[serde(flatten)]
+    #[cfg_attr(feature = "ts", ts(flatten))]
+    pub spec: GameSpec,
+    /// The bots and levels that play it.
+    pub bots: Vec<&'static str>,
+    /// The game with its default options, as the engine writes it (`abagio()`).
+    pub default: String,
+}
+
 /// A bot that plays through the type-erased layer. It receives the game in progress but
 /// implementations only ever read the acting seat's view from it.
 pub trait DynBot: Send {
@@ -149,20 +163,20 @@ impl Registry {
 
     /// Every game as other programs list it (the engine's `games`, the server's
     /// `GET /api/games`): its spec, with its bots and its default options' canonical string.
-    pub fn games_json(&self) -> Vec<Value> {
+    pub fn games(&self) -> Vec<GameListing> {
         self.entries
             .iter()
-            .map(|entry| {
-                let mut game = match serde_json::to_value(entry.spec) {
-                    Ok(Value::Object(map)) => map,
-                    _ => serde_json::Map::new(),
-                };
-                game.insert("bots".to_owned(), Value::from(entry.bots.to_vec()));
-                let default = Options::defaults(entry.spec).canonical();
-                game.insert("default".to_owned(), Value::from(default));
-                Value::Object(game)
+            .map(|entry| GameListing {
+                spec: *entry.spec,
+                bots: entry.bots.to_vec(),
+                default: Options::defaults(entry.spec).canonical(),
             })
             .collect()
+    }
+
+    /// [`Registry::games`] as JSON.
+    pub fn games_json(&self) -> Vec<Value> {
+        self.games().iter().map(|g| serde_json::to_value(g).expect("a listing is JSON")).collect()
     }
 
     /// The entry for a game id.

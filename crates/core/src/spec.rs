@@ -5,6 +5,7 @@ use serde::Serialize;
 
 /// Whether the game has chance nodes (dice, shuffles, draws).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
 pub enum ChanceKind {
     /// No chance: the game is fully determined by the players' actions.
@@ -15,6 +16,7 @@ pub enum ChanceKind {
 
 /// Whether every seat sees the whole state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
 pub enum InformationKind {
     /// Every seat's view is the whole state.
@@ -25,6 +27,7 @@ pub enum InformationKind {
 
 /// What the returns of a finished game add up to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
 pub enum UtilityKind {
     /// The returns of all seats sum to zero.
@@ -37,6 +40,7 @@ pub enum UtilityKind {
 
 /// The type and allowed values of one option.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum OptionKind {
     /// An integer in `min..=max`.
@@ -62,6 +66,7 @@ pub enum OptionKind {
 
 /// The default value of an option.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(untagged)]
 pub enum OptionDefault {
     /// An integer default.
@@ -74,6 +79,7 @@ pub enum OptionDefault {
 
 /// One option a game accepts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct OptionSpec {
     /// The option's name, as written in JSON and canonical strings.
     pub name: &'static str,
@@ -88,6 +94,7 @@ pub struct OptionSpec {
 
 /// Everything a game declares about itself.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct GameSpec {
     /// The game id (`sabotage-pipes`).
     pub id: &'static str,

@@ -555,7 +555,7 @@ async fn ask<T>(h: &Handle, make: impl FnOnce(oneshot::Sender<T>) -> Cmd) -> Res
 }
 
 async fn games(State(app): State<App>) -> Json<GamesAnswer> {
-    Json(GamesAnswer { games: app.registry.games_json() })
+    Json(GamesAnswer { games: app.registry.games() })
 }
 
 /// A request's body as text, or why it could not be read, in the API's words: too slow

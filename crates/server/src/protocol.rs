@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 use tabula_core::ErrorCode;
+use tabula_core::registry::GameListing;
 
 #[cfg(test)]
 use ts_rs::TS;
@@ -256,7 +257,7 @@ pub struct ErrorInfo {
 #[cfg_attr(test, derive(TS))]
 pub struct GamesAnswer {
     /// Every game with its spec, bots and default options, as the engine's `games`.
-    pub games: Vec<Value>,
+    pub games: Vec<GameListing>,
 }
 
 /// `POST /api/tables`: a new table.
@@ -863,7 +864,17 @@ mod tests {
                 out.push('\n');
             )*};
         }
+        use tabula_core::spec::{
+            ChanceKind, InformationKind, OptionDefault, OptionKind, OptionSpec, UtilityKind,
+        };
         emit!(
+            ChanceKind,
+            InformationKind,
+            UtilityKind,
+            OptionKind,
+            OptionDefault,
+            OptionSpec,
+            GameListing,
             ErrorCodeTs,
             ErrorInfo,
             ErrorBody,
