@@ -7,6 +7,9 @@ import { renderer } from './games/index.js';
 import { go, crumb, connection } from './nav.js';
 import { logItem, markLast } from './table.js';
 
+/** How many steps on each side of the one shown a replay fetches at once. */
+const AROUND = 40;
+
 /**
  * @param {HTMLElement} main
  * @param {string} id
@@ -18,15 +21,24 @@ export async function showReplay(main, id, params) {
   const seatParam = params.get('seat');
   const seat = seatParam !== null && seatParam !== '' ? Number(seatParam) : null;
   fill(main, h('p', { class: 'muted' }, 'Replaying the game…'));
-  const q = seat === null ? '' : `?seat=${seat}`;
-  const rep = await api(`/api/tables/${encodeURIComponent(id)}/replay${q}`);
+  const base = `/api/tables/${encodeURIComponent(id)}/replay?${seat === null ? '' : `seat=${seat}&`}around=${AROUND}`;
+  const asked = params.get('step');
+  /** @type {import('../types/protocol.js').ReplayAnswer} */
+  const rep = await api(`${base}${asked !== null ? `&at=${Number(asked) || 0}` : ''}`);
+  // The views come a window at a time (a long game's every view is large): the steps
+  // fetched so far, by number.
+  /** @type {Map<number, import('../types/protocol.js').ReplayStep>} */
+  const frames = new Map();
+  /** @param {import('../types/protocol.js').ReplayAnswer} got */
+  const keep = (got) => got.steps.forEach((f, k) => frames.set(got.steps_from + k, f));
+  keep(rep);
   const g = await game(rep.game);
   if (!g) throw new Error(`this server does not know the game ${rep.game}`);
   const r = await renderer(g.id);
   crumb(`${g.name} — replay`);
   /** @type {string[]} */
   const names = rep.names;
-  const last = rep.steps.length - 1;
+  const last = rep.step_count - 1;
   let step = Math.min(Math.max(Number(params.get('step') ?? last) || 0, 0), last);
 
   const board = h('div', { class: 'board', id: 'board' });
@@ -80,13 +92,28 @@ export async function showReplay(main, id, params) {
   /** The step shown before: stepping forward by one slides the move. */
   let shown = step;
 
+  /** The step last asked for: a window that comes back late draws only if still wanted. */
+  let wanted = step;
+
   /** @param {number} k */
-  function show(k) {
+  async function show(k) {
+    const target = Math.min(Math.max(k, 0), last);
+    wanted = target;
+    if (!frames.has(target)) {
+      where.textContent = `step ${target} of ${last}…`;
+      try {
+        keep(await api(`${base}&at=${target}`));
+      } catch (e) {
+        notice.textContent = e instanceof Error ? e.message : String(e);
+        return;
+      }
+      if (wanted !== target) return;
+    }
     shown = step;
-    step = Math.min(Math.max(k, 0), last);
+    step = target;
     slider.value = String(step);
     where.textContent = `step ${step} of ${last}`;
-    const frame = rep.steps[step];
+    const frame = /** @type {import('../types/protocol.js').ReplayStep} */ (frames.get(step));
     board.replaceChildren();
     try {
       const scene = {

@@ -545,9 +545,18 @@ actions: Array<string>,
  */
 seat: number | null, 
 /**
- * `steps[k]`: after `k` actions.
+ * `steps[k]`: after `steps_from + k` actions (every step unless the request asked
+ * for those `around` a step `at`).
  */
 steps: Array<ReplayStep>, 
+/**
+ * The step `steps` begins at.
+ */
+steps_from: number, 
+/**
+ * The number of steps in the whole game (its actions, plus one).
+ */
+step_count: number, 
 /**
  * `history[k]`: the `k`-th action as the viewpoint saw it.
  */

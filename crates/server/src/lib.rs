@@ -1003,6 +1003,22 @@ async fn seat_names(app: &App, row: &TableRow, labels: bool) -> Result<Vec<Strin
 #[derive(serde::Deserialize)]
 struct ReplayQuery {
     seat: Option<String>,
+    at: Option<String>,
+    around: Option<String>,
+}
+
+/// A whole number from a query, or a clear refusal naming the parameter.
+fn query_number(value: Option<&str>, name: &str) -> Result<Option<usize>, ApiError> {
+    match value {
+        None | Some("") => Ok(None),
+        Some(v) => v.parse::<usize>().map(Some).map_err(|_| {
+            let shown: String = v.chars().take(40).collect();
+            ApiError::bad_request(
+                ErrorCode::BadRequest,
+                format!("\"{name}\" is a whole number from 0, not {shown:?}"),
+            )
+        }),
+    }
 }
 
 /// A finished game step by step from one seat's viewpoint (or a spectator's, without
@@ -1034,7 +1050,20 @@ async fn replay(
             )
         })?),
     };
+    let at = query_number(q.at.as_deref(), "at")?;
+    let around = query_number(q.around.as_deref(), "around")?;
     let actions = app.store.actions(&id).await.map_err(ApiError::internal)?;
+    // The steps whose views are sent: all of them, or `around` on each side of `at` (the
+    // last step by default), so that a long game's replay opens without its every view.
+    let count = actions.len() + 1;
+    let window = match around {
+        None => 0..count,
+        Some(k) => {
+            let at = at.unwrap_or(count - 1).min(count - 1);
+            at.saturating_sub(k)..(at + k + 1).min(count)
+        }
+    };
+    let steps_from = window.start;
     // What was said at the table, as this seat (or a spectator) heard it.
     let chat: Vec<ChatLine> = app
         .store
@@ -1057,12 +1086,17 @@ async fn replay(
                 None => state.spectator_view(),
             },
         };
-        let mut steps = vec![frame(state.as_ref())];
+        let mut steps = Vec::with_capacity(window.len());
+        if window.contains(&0) {
+            steps.push(frame(state.as_ref()));
+        }
         let mut history = Vec::with_capacity(actions.len());
         for (i, a) in actions.iter().enumerate() {
             state.apply(&a.action).map_err(|e| format!("action {} `{}`: {e}", a.seq, a.action))?;
             history.push(state.history_entry(i, seat).unwrap_or(Value::Null));
-            steps.push(frame(state.as_ref()));
+            if window.contains(&(i + 1)) {
+                steps.push(frame(state.as_ref()));
+            }
         }
         Ok((steps, history))
     })
@@ -1076,6 +1110,8 @@ async fn replay(
         actions: actions_text,
         seat,
         steps: steps.0,
+        steps_from,
+        step_count: count,
         history: steps.1,
         chat,
     }))

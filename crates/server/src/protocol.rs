@@ -432,8 +432,13 @@ pub struct ReplayAnswer {
     pub actions: Vec<String>,
     /// The viewpoint: a seat, or a spectator's.
     pub seat: Option<usize>,
-    /// `steps[k]`: after `k` actions.
+    /// `steps[k]`: after `steps_from + k` actions (every step unless the request asked
+    /// for those `around` a step `at`).
     pub steps: Vec<ReplayStep>,
+    /// The step `steps` begins at.
+    pub steps_from: usize,
+    /// The number of steps in the whole game (its actions, plus one).
+    pub step_count: usize,
     /// `history[k]`: the `k`-th action as the viewpoint saw it.
     #[cfg_attr(test, ts(as = "Vec<HistoryEntry>"))]
     pub history: Vec<Value>,

@@ -78,6 +78,21 @@ async fn a_person_plays_a_whole_game_against_a_bot_and_the_record_replays() {
     assert_eq!(json!(replayed.returns()), end["result"]);
     let (_, hist) = http(addr, "GET", "/api/history", None).await;
     assert_eq!(hist["games"][0]["table"], id);
+    // The replay whole, and a window of it: the same steps where they overlap.
+    let (_, whole) = http(addr, "GET", &format!("/api/tables/{id}/replay?seat=0"), None).await;
+    let count = whole["step_count"].as_u64().unwrap() as usize;
+    assert_eq!(count, record.actions.len() + 1);
+    assert_eq!(whole["steps"].as_array().unwrap().len(), count);
+    assert_eq!(whole["steps_from"], 0);
+    let (_, part) = http(addr, "GET", &format!("/api/tables/{id}/replay?seat=0&at=5&around=2"), None).await;
+    assert_eq!(part["steps_from"], 3);
+    assert_eq!(part["steps"].as_array().unwrap()[..], whole["steps"].as_array().unwrap()[3..8]);
+    assert_eq!(part["history"], whole["history"], "the log is always whole");
+    let (_, end) = http(addr, "GET", &format!("/api/tables/{id}/replay?seat=0&around=1"), None).await;
+    assert_eq!(end["steps_from"].as_u64().unwrap() as usize, count - 2, "the last steps by default");
+    assert_eq!(end["steps"].as_array().unwrap().len(), 2);
+    let (status, bad) = http(addr, "GET", &format!("/api/tables/{id}/replay?around=-1"), None).await;
+    assert_eq!((status, bad["error"]["code"].as_str()), (400, Some("protocol/bad_request")));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
