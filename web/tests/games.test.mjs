@@ -45,6 +45,13 @@ for (const [id, how] of Object.entries(PLAYED)) {
     };
     await playToEnd(page, { seed: 7, stopAfter: 3, pick: keepOn });
     await shot(page, `${id}-desktop`);
+    if (id === 'abagio' || id === 'abilene') {
+      // On a laptop screen (1280×800) the whole board is in sight, beside the clock and the moves.
+      await page.setViewportSize({ width: 1280, height: 800 });
+      const bottom = await page.$eval('#board svg.ab-board', (el) => el.getBoundingClientRect().bottom);
+      assert.ok(bottom <= 800, `${id}'s board ends at ${bottom}px, below an 800px screen`);
+      await page.setViewportSize({ width: 1280, height: 860 });
+    }
     await noSeriousA11y(page, `${id}'s table after three moves`);
     await page.reload();
     await page.waitForSelector('.seat.mine');
@@ -56,6 +63,16 @@ for (const [id, how] of Object.entries(PLAYED)) {
     await phone.page.waitForSelector('.seat.mine');
     await phone.page.waitForTimeout(300);
     await shot(phone.page, `${id}-phone`);
+    if (id === 'abilene') {
+      // On a phone the whole map shows; zoomed in, it is wider than the screen and scrolls.
+      const width = () => phone.page.$eval('#board svg.ab-board', (el) => el.getBoundingClientRect().width);
+      assert.ok(await width() <= 375, 'the whole map fits a phone');
+      await phone.page.click('.ab-zoom');
+      assert.ok(await width() >= 600, 'zoomed in, the map is wider than the phone');
+      assert.equal(await phone.page.getAttribute('.ab-zoom', 'aria-pressed'), 'true');
+      await phone.page.click('.ab-zoom');
+      assert.ok(await width() <= 375, 'and back');
+    }
     // The dark theme, at phone size.
     await phone.page.click('#theme');
     await noSeriousA11y(phone.page, `${id}'s table on a phone, in the other theme`);

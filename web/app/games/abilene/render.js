@@ -61,8 +61,8 @@ const shape = (seat) => SEAT_SHAPES[seat % SEAT_SHAPES.length];
  */
 const pick = { key: '', kind: '', from: '', to: '' };
 
-/** How far the board is scrolled sideways on a narrow screen (-1: not yet). */
-const view = { scroll: -1 };
+/** How far the board is scrolled sideways on a narrow screen (-1: not yet), and whether it is zoomed in there. */
+const view = { scroll: -1, zoom: false };
 
 /** Where the board was last drawn, and from what, to draw it again after a choice. */
 /** @type {{root: HTMLElement | null, scene: Scene | null}} */
@@ -183,9 +183,22 @@ const renderer = {
     }
     wrap.append(h('div', { class: `ab-status${yours ? ' yours' : ''}` }, statusLine(v, scene, me, ranches, yours)));
     const moves = pieceMoves(scene.replay ? [] : scene.legal);
-    const scroller = h('div', { class: 'ab-board-wrap', role: 'region', 'aria-label': 'The map (scrolls sideways)', tabindex: '0' }, boardSvg(v, scene, me, ranches, moves));
+    // On a phone the whole map shows at once; zoomed in, it is wider than the screen and
+    // scrolls sideways (the choice is kept from one move to the next).
+    const scroller = h('div', {
+      class: `ab-board-wrap${view.zoom ? ' zoomed' : ''}`, role: 'region', tabindex: '0',
+      'aria-label': view.zoom ? 'The map (zoomed in: it scrolls sideways)' : 'The map',
+    }, boardSvg(v, scene, me, ranches, moves));
+    const zoom = h('button', {
+      type: 'button', class: 'ab-zoom', 'aria-pressed': String(view.zoom),
+      onclick: () => {
+        view.zoom = !view.zoom;
+        view.scroll = -1;
+        redraw(scene);
+      },
+    }, view.zoom ? 'Show the whole map' : 'Zoom in on the map');
     wrap.append(h('div', { class: 'ab-main' },
-      scroller,
+      h('div', { class: 'ab-board-col' }, zoom, scroller),
       h('div', { class: 'ab-side' },
         spectator ? null : choicePanel(v, scene, me, ranches, moves),
         salePanel(v, scene, me, ranches))),
