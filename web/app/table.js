@@ -424,7 +424,7 @@ export async function showTable(main, id) {
     const flaggedOther = u.clocks.some((c) => c && c.flagged && c.seat !== mine);
     const free = u.seats.filter((s) => s.kind === 'human' && !s.name);
     fill(controls,
-      held && playing && !me?.bot && u.undo ? h('button', { type: 'button', id: 'undo', title: 'Your last move was hidden from the others: take it back', onclick: () => command({ type: 'undo' }) }, 'Undo') : null,
+      held && playing && !me?.bot && u.undo ? h('button', { type: 'button', id: 'undo', title: 'Take back your last move: nobody has answered it or seen anything of it yet', onclick: () => command({ type: 'undo' }) }, 'Undo') : null,
       held && playing && !me?.bot && !u.undo && u.takeback_ok && !u.takeback ? h('button', {
         type: 'button', id: 'takeback', title: 'Ask the others to let you take back your last move',
         onclick: () => command({ type: 'takeback' }),

@@ -152,10 +152,33 @@ test('a rematch is offered to the other seat, accepted there, and both sit at on
   for (const p of [a, b, watcher]) await p.context.close();
 });
 
-test('Undo only where the rule allows it; a takeback asked of the other seat and accepted there', { timeout: 120000 }, async () => {
+test('Undo within an Abagio turn; a takeback asked of the other seat and accepted there', { timeout: 180000 }, async () => {
+  // Abagio hides nothing: a first leap is taken back with Undo while the second die is still
+  // to play, since nobody could answer it yet.
+  {
+    const a = await player(browser);
+    const b = await player(browser);
+    await createFromLobby(a.page, 'abagio', ['human'], {});
+    await joinFromLobby(b.page, a.page.url().split('/').pop());
+    await Promise.race([a.page, b.page].map((p) => p.waitForSelector('#moves .move', { timeout: 60000 })));
+    const mover = (await a.page.$('#moves .move')) ? a : b;
+    const before = await mover.page.$$eval('#moves .move', (bs) => bs.map((x) => x.getAttribute('data-action')));
+    const logBefore = await mover.page.$eval('#log', (l) => l.children.length);
+    await clickMove(mover.page, 0);
+    await mover.page.waitForSelector('#undo');
+    assert.equal(await mover.page.$('#takeback'), null, 'no need to ask: Undo takes it back');
+    await mover.page.click('#undo');
+    await mover.page.waitForFunction((n) => document.querySelector('#log')?.children.length === n, logBefore);
+    const again = await mover.page.$$eval('#moves .move', (bs) => bs.map((x) => x.getAttribute('data-action')));
+    assert.deepEqual(again, before, 'the same choice again');
+    noErrors(a.page, b.page);
+    await a.context.close();
+    await b.context.close();
+  }
+  // Sabacc's bets are seen by the other seat and no card comes between: a takeback is asked.
   const a = await player(browser);
   const b = await player(browser);
-  await createFromLobby(a.page, 'abagio', ['human'], {});
+  await createFromLobby(a.page, 'sabacc', ['human'], { players: 2 });
   const table = a.page.url().split('/').pop();
   await joinFromLobby(b.page, table);
   await Promise.race([a.page, b.page].map((p) => p.waitForSelector('#moves .move', { timeout: 60000 })));
@@ -163,7 +186,7 @@ test('Undo only where the rule allows it; a takeback asked of the other seat and
   const before = await mover.page.$$eval('#moves .move', (bs) => bs.map((x) => x.getAttribute('data-action')));
   const logBefore = await mover.page.$eval('#log', (l) => l.children.length);
   await clickMove(mover.page, 0);
-  // The other seat saw the leap: no Undo, but a takeback may be asked.
+  // The other seat saw the bet: no Undo, but a takeback may be asked.
   await mover.page.waitForSelector('#takeback');
   assert.equal(await mover.page.$('#undo'), null, 'Undo is not offered for a move the other seat saw');
   await mover.page.click('#takeback');

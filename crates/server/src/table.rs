@@ -1587,6 +1587,13 @@ impl Table {
         if replay.turn() != Turn::Player(seat) {
             return Err("The last move is not yours: Undo takes back only your own last move.".into());
         }
+        if self.within_turn(seat) {
+            // Still this seat's turn, in a game where a move shows its player nothing new:
+            // nobody could answer it yet, so it is taken back like a piece not yet let go.
+            self.go_back(n - 1, replay).await?;
+            self.broadcast();
+            return Ok(());
+        }
         let others: Vec<usize> = (0..self.seats.len()).filter(|&s| s != seat).collect();
         let seen: Vec<Value> = others.iter().map(|&o| self.state.view(o).unwrap_or(Value::Null)).collect();
         for alt in replay.legal_actions() {
@@ -1629,12 +1636,28 @@ impl Table {
         if matches!(self.players[n - 1].as_str(), "chance" | "preset") {
             return false;
         }
+        if self.within_turn(seat) {
+            return true;
+        }
         let Some(mine) = self.state.history_entry(n - 1, Some(seat)) else { return false };
         // Each other seat was shown the move hidden or masked, never as it was.
         mine["actor"] == json!(seat)
             && (0..self.seats.len()).filter(|&o| o != seat).all(|o| {
                 self.state.history_entry(n - 1, Some(o)).is_some_and(|e| e["action"] != mine["action"])
             })
+    }
+
+    /// Whether `seat`'s last move may be taken back because its turn goes on (an Abagio turn
+    /// of two leaps, before the second): the game has perfect information (a move shows its
+    /// player nothing new), the last action is this seat's own move and this seat is still
+    /// to act, so no other seat could answer it yet.
+    fn within_turn(&self, seat: usize) -> bool {
+        let n = self.players.len();
+        n > 0
+            && self.state.game().spec().information == tabula_core::InformationKind::Perfect
+            && self.turn() == Turn::Player(seat)
+            && !matches!(self.players[n - 1].as_str(), "chance" | "preset")
+            && self.state.history_entry(n - 1, Some(seat)).is_some_and(|e| e["actor"] == json!(seat))
     }
 
     /// Where a takeback by `seat` would go back to: before its last move, with everything
