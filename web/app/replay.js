@@ -55,8 +55,11 @@ export async function showReplay(main, id, params) {
   viewpoint.value = seat === null ? '' : String(seat);
   viewpoint.addEventListener('change', () => go(`/replay/${id}?${viewpoint.value ? `seat=${viewpoint.value}&` : ''}step=${step}`));
 
-  const prev = h('button', { type: 'button', id: 'prev', title: 'Previous step (←)', onclick: () => show(step - 1) }, '←');
-  const next = h('button', { type: 'button', id: 'next', title: 'Next step (→)', onclick: () => show(step + 1) }, '→');
+  /** The step last asked for: a window that comes back late draws only if still wanted. */
+  let wanted = step;
+
+  const prev = h('button', { type: 'button', id: 'prev', title: 'Previous step (←)', onclick: () => show(wanted - 1) }, '←');
+  const next = h('button', { type: 'button', id: 'next', title: 'Next step (→)', onclick: () => show(wanted + 1) }, '→');
   const branch = h('button', {
     type: 'button', id: 'branch', title: 'A new table from this position, you against bots',
     onclick: async () => {
@@ -91,9 +94,6 @@ export async function showReplay(main, id, params) {
 
   /** The step shown before: stepping forward by one slides the move. */
   let shown = step;
-
-  /** The step last asked for: a window that comes back late draws only if still wanted. */
-  let wanted = step;
 
   /** @param {number} k */
   async function show(k) {
@@ -140,8 +140,9 @@ export async function showReplay(main, id, params) {
   const keys = (e) => {
     if (e.target instanceof HTMLInputElement && e.target.type !== 'range') return;
     if (e.target instanceof HTMLSelectElement) return;
-    if (e.key === 'ArrowLeft') show(step - 1);
-    else if (e.key === 'ArrowRight') show(step + 1);
+    // From the step asked for last, even while its views are on their way.
+    if (e.key === 'ArrowLeft') show(wanted - 1);
+    else if (e.key === 'ArrowRight') show(wanted + 1);
     else if (e.key === 'Home') show(0);
     else if (e.key === 'End') show(last);
     else return;
