@@ -95,19 +95,27 @@ export async function showReplay(main, id, params) {
   /** The step shown before: stepping forward by one slides the move. */
   let shown = step;
 
+  /** Whether a window is on its way (one at a time: steps asked meanwhile wait for it). */
+  let fetching = false;
+
   /** @param {number} k */
   async function show(k) {
     const target = Math.min(Math.max(k, 0), last);
     wanted = target;
     if (!frames.has(target)) {
       where.textContent = `step ${target} of ${last}…`;
+      if (fetching) return;
+      fetching = true;
       try {
         keep(await api(`${base}&at=${target}`));
       } catch (e) {
         notice.textContent = e instanceof Error ? e.message : String(e);
         return;
+      } finally {
+        fetching = false;
       }
-      if (wanted !== target) return;
+      // Stepped on meanwhile: show where the person is now (fetching its window if need be).
+      if (wanted !== target) return show(wanted);
     }
     shown = step;
     step = target;
