@@ -137,6 +137,8 @@ for (const [id, how] of Object.entries(PLAYED)) {
     let slid = false;
     for (let k = 0; k < 120 && !(marked && (slid || !how.slides)); k++) {
       await page.keyboard.press('ArrowRight');
+      // A long game's views come a window at a time: wait for this step's.
+      await page.waitForFunction(() => !(document.querySelector('#step')?.textContent ?? '').endsWith('…'));
       marked ||= (await page.$('#board .last-move')) !== null;
       slid ||= (await page.$('#board .slide-token')) !== null;
     }

@@ -546,7 +546,7 @@ actions: Array<string>,
 seat: number | null, 
 /**
  * `steps[k]`: after `steps_from + k` actions (every step unless the request asked
- * for those `around` a step `at`).
+ * for those `around` a step `at`), each a [`ReplayStep`] as JSON text.
  */
 steps: Array<ReplayStep>, 
 /**

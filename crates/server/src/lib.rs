@@ -30,6 +30,7 @@ use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use serde_json::value::RawValue;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 use tabula_core::Registry;
@@ -139,6 +140,38 @@ struct App {
     grace: Duration,
     /// Where tables ask for their rematch's table ([`serve_rematches`]).
     lobby: mpsc::Sender<table::NewTable>,
+    /// The replays computed last ([`replay`]).
+    replays: Arc<Mutex<Replays>>,
+}
+
+/// A finished game's steps and history from one viewpoint, each as JSON text.
+type Replayed = Arc<(Vec<Arc<RawValue>>, Vec<Arc<RawValue>>)>;
+
+/// The replays computed last, by table and viewpoint: a finished game never changes, and a
+/// replay is fetched a window at a time while it is stepped through, so each is computed
+/// once. At most [`REPLAYS_KEPT`], the oldest forgotten first.
+#[derive(Default)]
+struct Replays(std::collections::VecDeque<((String, Option<usize>), Replayed)>);
+
+/// How many replays the server keeps computed.
+const REPLAYS_KEPT: usize = 8;
+
+impl Replays {
+    fn get(&mut self, key: &(String, Option<usize>)) -> Option<Replayed> {
+        let at = self.0.iter().position(|(k, _)| k == key)?;
+        let entry = self.0.remove(at)?;
+        let found = Arc::clone(&entry.1);
+        self.0.push_back(entry);
+        Some(found)
+    }
+
+    fn put(&mut self, key: (String, Option<usize>), replayed: Replayed) {
+        self.0.retain(|(k, _)| *k != key);
+        if self.0.len() >= REPLAYS_KEPT {
+            self.0.pop_front();
+        }
+        self.0.push_back((key, replayed));
+    }
 }
 
 /// Seconds since the Unix epoch.
@@ -218,6 +251,7 @@ pub async fn start(
         taken: tokio::sync::broadcast::channel(256).0,
         live: Arc::new(table::Live::default()),
         pending: Arc::new(Mutex::new(HashMap::new())),
+        replays: Arc::new(Mutex::new(Replays::default())),
         origins: Arc::new(Origins::new(addr, &config.public_origins)?),
         per_ip: PerIp::new(config.limits),
         grace: config.grace,
@@ -1076,43 +1110,53 @@ async fn replay(
         .collect();
     let seed = row.seed as u64;
     let actions_text: Vec<String> = actions.iter().map(|a| a.action.clone()).collect();
-    let steps = tokio::task::spawn_blocking(move || -> Result<(Vec<ReplayStep>, Vec<Value>), String> {
-        let mut state = game.new_state(seed);
-        state.narrate();
-        let frame = |state: &dyn tabula_core::DynState| ReplayStep {
-            turn: state.turn().into(),
-            view: match seat {
-                Some(s) => state.seat_view(s).unwrap_or(Value::Null),
-                None => state.spectator_view(),
-            },
-        };
-        let mut steps = Vec::with_capacity(window.len());
-        if window.contains(&0) {
-            steps.push(frame(state.as_ref()));
+    let key = (id.clone(), seat);
+    let cached = app.replays.lock().expect("the replays").get(&key);
+    let replayed = match cached {
+        Some(r) => r,
+        None => {
+            let r: Replayed = tokio::task::spawn_blocking(move || -> Result<Replayed, String> {
+                let raw = |text: String| -> Arc<RawValue> {
+                    Arc::from(RawValue::from_string(text).expect("a step is JSON"))
+                };
+                let mut state = game.new_state(seed);
+                state.narrate();
+                let frame = |state: &dyn tabula_core::DynState| {
+                    let step = ReplayStep {
+                        turn: state.turn().into(),
+                        view: match seat {
+                            Some(s) => state.seat_view(s).unwrap_or(Value::Null),
+                            None => state.spectator_view(),
+                        },
+                    };
+                    raw(serde_json::to_string(&step).expect("a step is JSON"))
+                };
+                let mut steps = vec![frame(state.as_ref())];
+                let mut history = Vec::with_capacity(actions.len());
+                for (i, a) in actions.iter().enumerate() {
+                    state.apply(&a.action).map_err(|e| format!("action {} `{}`: {e}", a.seq, a.action))?;
+                    history.push(raw(state.history_entry(i, seat).unwrap_or(Value::Null).to_string()));
+                    steps.push(frame(state.as_ref()));
+                }
+                Ok(Arc::new((steps, history)))
+            })
+            .await
+            .map_err(|e| ApiError::internal(e.to_string()))?
+            .map_err(ApiError::internal)?;
+            app.replays.lock().expect("the replays").put(key, Arc::clone(&r));
+            r
         }
-        let mut history = Vec::with_capacity(actions.len());
-        for (i, a) in actions.iter().enumerate() {
-            state.apply(&a.action).map_err(|e| format!("action {} `{}`: {e}", a.seq, a.action))?;
-            history.push(state.history_entry(i, seat).unwrap_or(Value::Null));
-            if window.contains(&(i + 1)) {
-                steps.push(frame(state.as_ref()));
-            }
-        }
-        Ok((steps, history))
-    })
-    .await
-    .map_err(|e| ApiError::internal(e.to_string()))?
-    .map_err(ApiError::internal)?;
+    };
     Ok(Json(ReplayAnswer {
         table: archived(&row),
         names: seat_names(&app, &row, true).await?,
         seed: row.seed,
         actions: actions_text,
         seat,
-        steps: steps.0,
+        steps: replayed.0[window.clone()].to_vec(),
         steps_from,
         step_count: count,
-        history: steps.1,
+        history: replayed.1.clone(),
         chat,
     }))
 }
@@ -1422,7 +1466,28 @@ fn check_origin(app: &App, headers: &HeaderMap) -> Result<(), ApiError> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Origins, peer_ip};
+    use super::{Origins, REPLAYS_KEPT, Replayed, Replays, peer_ip};
+    use std::sync::Arc;
+
+    #[test]
+    fn the_replays_kept_are_the_last_used() {
+        let mut kept = Replays::default();
+        let one = |n: usize| -> Replayed {
+            Arc::new((
+                Vec::new(),
+                vec![Arc::from(serde_json::value::RawValue::from_string(n.to_string()).unwrap())],
+            ))
+        };
+        for n in 0..REPLAYS_KEPT {
+            kept.put((format!("t{n}"), None), one(n));
+        }
+        assert!(kept.get(&("t0".into(), None)).is_some(), "t0 used again: kept");
+        kept.put(("new".into(), Some(1)), one(99));
+        assert!(kept.get(&("t1".into(), None)).is_none(), "the least recently used went");
+        assert!(kept.get(&("t0".into(), None)).is_some());
+        assert!(kept.get(&("t0".into(), Some(0))).is_none(), "a viewpoint is its own replay");
+        assert_eq!(kept.0.len(), REPLAYS_KEPT);
+    }
 
     #[test]
     fn a_peer_s_address_is_read_from_its_url_only_when_written_as_one() {

@@ -417,7 +417,7 @@ pub struct ReplayStep {
 }
 
 /// `GET /api/tables/{id}/replay?seat=K`: a finished game step by step from one viewpoint.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 #[cfg_attr(test, derive(TS))]
 pub struct ReplayAnswer {
     /// The table as the archive keeps it.
@@ -433,15 +433,16 @@ pub struct ReplayAnswer {
     /// The viewpoint: a seat, or a spectator's.
     pub seat: Option<usize>,
     /// `steps[k]`: after `steps_from + k` actions (every step unless the request asked
-    /// for those `around` a step `at`).
-    pub steps: Vec<ReplayStep>,
+    /// for those `around` a step `at`), each a [`ReplayStep`] as JSON text.
+    #[cfg_attr(test, ts(as = "Vec<ReplayStep>"))]
+    pub steps: Vec<std::sync::Arc<RawValue>>,
     /// The step `steps` begins at.
     pub steps_from: usize,
     /// The number of steps in the whole game (its actions, plus one).
     pub step_count: usize,
     /// `history[k]`: the `k`-th action as the viewpoint saw it.
     #[cfg_attr(test, ts(as = "Vec<HistoryEntry>"))]
-    pub history: Vec<Value>,
+    pub history: Vec<std::sync::Arc<RawValue>>,
     /// What the viewpoint heard at the table.
     pub chat: Vec<ChatLine>,
 }
