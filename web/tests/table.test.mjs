@@ -152,39 +152,52 @@ test('a rematch is offered to the other seat, accepted there, and both sit at on
   for (const p of [a, b, watcher]) await p.context.close();
 });
 
+/**
+ * Two people at a new table of `game`: the one to move first, the moves it is offered and
+ * its log's length then.
+ * @param {string} game
+ * @param {Record<string, unknown>} options
+ */
+async function twoPeople(game, options) {
+  const a = await player(browser);
+  const b = await player(browser);
+  await createFromLobby(a.page, game, ['human'], options);
+  await joinFromLobby(b.page, a.page.url().split('/').pop());
+  await Promise.race([a.page, b.page].map((p) => p.waitForSelector('#moves .move', { timeout: 60000 })));
+  const [mover, other] = (await a.page.$('#moves .move')) ? [a, b] : [b, a];
+  const before = await mover.page.$$eval('#moves .move', (bs) => bs.map((x) => x.getAttribute('data-action')));
+  const logBefore = await mover.page.$eval('#log', (l) => l.children.length);
+  return { a, b, mover, other, before, logBefore };
+}
+
+/**
+ * Waits until the move is taken back: the log as long as it was, the same moves offered.
+ * @param {import('playwright-core').Page} page
+ * @param {number} logBefore
+ * @param {(string | null)[]} before
+ */
+async function takenBack(page, logBefore, before) {
+  await page.waitForFunction((n) => document.querySelector('#log')?.children.length === n, logBefore);
+  const again = await page.$$eval('#moves .move', (bs) => bs.map((x) => x.getAttribute('data-action')));
+  assert.deepEqual(again, before, 'the same choice again');
+}
+
 test('Undo within an Abagio turn; a takeback asked of the other seat and accepted there', { timeout: 180000 }, async () => {
   // Abagio hides nothing: a first leap is taken back with Undo while the second die is still
   // to play, since nobody could answer it yet.
   {
-    const a = await player(browser);
-    const b = await player(browser);
-    await createFromLobby(a.page, 'abagio', ['human'], {});
-    await joinFromLobby(b.page, a.page.url().split('/').pop());
-    await Promise.race([a.page, b.page].map((p) => p.waitForSelector('#moves .move', { timeout: 60000 })));
-    const mover = (await a.page.$('#moves .move')) ? a : b;
-    const before = await mover.page.$$eval('#moves .move', (bs) => bs.map((x) => x.getAttribute('data-action')));
-    const logBefore = await mover.page.$eval('#log', (l) => l.children.length);
+    const { a, b, mover, before, logBefore } = await twoPeople('abagio', {});
     await clickMove(mover.page, 0);
     await mover.page.waitForSelector('#undo');
     assert.equal(await mover.page.$('#takeback'), null, 'no need to ask: Undo takes it back');
     await mover.page.click('#undo');
-    await mover.page.waitForFunction((n) => document.querySelector('#log')?.children.length === n, logBefore);
-    const again = await mover.page.$$eval('#moves .move', (bs) => bs.map((x) => x.getAttribute('data-action')));
-    assert.deepEqual(again, before, 'the same choice again');
+    await takenBack(mover.page, logBefore, before);
     noErrors(a.page, b.page);
     await a.context.close();
     await b.context.close();
   }
   // Sabacc's bets are seen by the other seat and no card comes between: a takeback is asked.
-  const a = await player(browser);
-  const b = await player(browser);
-  await createFromLobby(a.page, 'sabacc', ['human'], { players: 2 });
-  const table = a.page.url().split('/').pop();
-  await joinFromLobby(b.page, table);
-  await Promise.race([a.page, b.page].map((p) => p.waitForSelector('#moves .move', { timeout: 60000 })));
-  const [mover, other] = (await a.page.$('#moves .move')) ? [a, b] : [b, a];
-  const before = await mover.page.$$eval('#moves .move', (bs) => bs.map((x) => x.getAttribute('data-action')));
-  const logBefore = await mover.page.$eval('#log', (l) => l.children.length);
+  const { a, b, mover, other, before, logBefore } = await twoPeople('sabacc', { players: 2 });
   await clickMove(mover.page, 0);
   // The other seat saw the bet: no Undo, but a takeback may be asked.
   await mover.page.waitForSelector('#takeback');
@@ -207,9 +220,7 @@ test('Undo within an Abagio turn; a takeback asked of the other seat and accepte
   await mover.page.click('#takeback');
   await other.page.waitForSelector('#takeback-offer');
   await other.page.click('#takeback-accept');
-  await mover.page.waitForFunction((n) => document.querySelector('#log')?.children.length === n, logBefore);
-  const again = await mover.page.$$eval('#moves .move', (bs) => bs.map((x) => x.getAttribute('data-action')));
-  assert.deepEqual(again, before, 'the same choice again');
+  await takenBack(mover.page, logBefore, before);
   noErrors(a.page, b.page);
   await a.context.close();
   await b.context.close();

@@ -7,6 +7,9 @@
 //! goes with it: the message must be JSON (`protocol/json`), then an object of a known
 //! kind (`protocol/bad_request`, `protocol/unknown_cmd`), then each field of the right type
 //! ([`read`], the field's own code where it has one: `bad_clock`, `bad_name`…).
+//!
+//! A request's optional field is an `Option`: left out or `null`, it reads as none, and
+//! its TypeScript type may leave it out (`ts(optional_fields = nullable)`).
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -94,13 +97,11 @@ impl TableStatus {
 /// A table's clock: Fischer increment.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-#[cfg_attr(test, derive(TS))]
+#[cfg_attr(test, derive(TS), ts(optional_fields = nullable))]
 pub struct ClockInfo {
     /// Each person's time at the start, in seconds (1 to a week).
     pub initial_s: f64,
     /// The time added after each of a seat's turns, in seconds (0 to an hour; default 0).
-    #[serde(default)]
-    #[cfg_attr(test, ts(optional = nullable))]
     pub increment_s: Option<f64>,
 }
 
@@ -263,34 +264,22 @@ pub struct GamesAnswer {
 /// `POST /api/tables`: a new table.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-#[cfg_attr(test, derive(TS))]
+#[cfg_attr(test, derive(TS), ts(optional_fields = nullable))]
 pub struct NewTable {
     /// The game's id (`GET /api/games` lists them).
     pub game: String,
     /// The game's options (its defaults where left out).
-    #[serde(default)]
-    #[cfg_attr(test, ts(optional = nullable))]
     pub options: Option<Map<String, Value>>,
     /// Each seat: `"human"` or a bot or level of the game (one human and `medium` bots by
     /// default).
-    #[serde(default)]
-    #[cfg_attr(test, ts(optional = nullable))]
     pub seats: Option<Vec<String>>,
     /// A clock (none by default).
-    #[serde(default)]
-    #[cfg_attr(test, ts(optional = nullable))]
     pub clock: Option<ClockInfo>,
     /// The creator's name (`guest` by default).
-    #[serde(default)]
-    #[cfg_attr(test, ts(optional = nullable))]
     pub name: Option<String>,
     /// The chance generator's seed (drawn by default).
-    #[serde(default)]
-    #[cfg_attr(test, ts(optional = nullable))]
     pub seed: Option<u64>,
     /// A record's actions to start from, chance outcomes included.
-    #[serde(default)]
-    #[cfg_attr(test, ts(optional = nullable))]
     pub actions: Option<Vec<String>>,
 }
 
@@ -305,7 +294,7 @@ impl Fields for NewTable {
             "options" => (ErrorCode::BadOptions, "\"options\" is a JSON object"),
             "seats" => (ErrorCode::BadSeats, "\"seats\" lists strings: \"human\" or a bot"),
             "clock" => (ErrorCode::BadClock, "\"clock\" is {\"initial_s\":N,\"increment_s\":M}, in seconds"),
-            "name" => (ErrorCode::BadName, "\"name\" is a string of 1 to 40 characters"),
+            "name" => (ErrorCode::BadName, NAME_HELP),
             "seed" => (ErrorCode::BadSeed, "\"seed\" is a whole number from 0 to 2^63 - 1"),
             "actions" => (ErrorCode::BadRecord, "\"actions\" is a list of action texts"),
             _ => return None,
@@ -316,15 +305,11 @@ impl Fields for NewTable {
 /// `POST /api/tables/{id}/join`: a seat at a table (`{}` takes the first free one).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-#[cfg_attr(test, derive(TS))]
+#[cfg_attr(test, derive(TS), ts(optional_fields = nullable))]
 pub struct Join {
     /// The seat wanted, from 0 (the first free human seat where left out).
-    #[serde(default)]
-    #[cfg_attr(test, ts(optional = nullable))]
     pub seat: Option<usize>,
     /// The person's name (`guest` by default).
-    #[serde(default)]
-    #[cfg_attr(test, ts(optional = nullable))]
     pub name: Option<String>,
 }
 
@@ -335,11 +320,14 @@ impl Fields for Join {
     fn field(name: &str) -> Option<(ErrorCode, &'static str)> {
         Some(match name {
             "seat" => (ErrorCode::BadSeat, "\"seat\" is a seat number from 0"),
-            "name" => (ErrorCode::BadName, "\"name\" is a string of 1 to 40 characters"),
+            "name" => (ErrorCode::BadName, NAME_HELP),
             _ => return None,
         })
     }
 }
+
+/// What a name must be (a person's, given when taking a seat or talking as a spectator).
+const NAME_HELP: &str = "\"name\" is a string of 1 to 40 characters";
 
 /// A seat taken (`POST /api/tables` and `…/join`): the token is the seat's key.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -550,11 +538,9 @@ impl Fields for Act {
 /// `{"type":"takeback"}`, or `{"type":"takeback","decline":true}`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-#[cfg_attr(test, derive(TS))]
+#[cfg_attr(test, derive(TS), ts(optional_fields = nullable))]
 pub struct Takeback {
     /// Declines another seat's request instead of accepting it.
-    #[serde(default)]
-    #[cfg_attr(test, ts(optional = nullable))]
     pub decline: Option<bool>,
 }
 
@@ -571,17 +557,13 @@ impl Fields for Takeback {
 /// `{"type":"chat","text":"good luck"}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-#[cfg_attr(test, derive(TS))]
+#[cfg_attr(test, derive(TS), ts(optional_fields = nullable))]
 pub struct Chat {
     /// What is said.
     pub text: String,
     /// A seat's `table` (its default) or `team`; a spectator's `spectators`.
-    #[serde(default)]
-    #[cfg_attr(test, ts(optional = nullable))]
     pub channel: Option<String>,
     /// A spectator's name (a seat speaks under its own).
-    #[serde(default)]
-    #[cfg_attr(test, ts(optional = nullable))]
     pub name: Option<String>,
 }
 
@@ -593,7 +575,7 @@ impl Fields for Chat {
         Some(match name {
             "text" => (ErrorCode::BadRequest, "\"text\" is what you say"),
             "channel" => (ErrorCode::BadChannel, "\"channel\" is \"table\" or \"team\""),
-            "name" => (ErrorCode::BadName, "\"name\" is a string of 1 to 40 characters"),
+            "name" => (ErrorCode::BadName, NAME_HELP),
             _ => return None,
         })
     }
