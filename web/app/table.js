@@ -618,31 +618,42 @@ export function markLast(board, r, history, scene, animate = false) {
     if (el) touched.push(el);
     for (const all of board.querySelectorAll(selector)) all.classList.add('last-move');
   }
-  // A move from one place to another: a token slides along it.
-  if (animate && touched.length === 2) slide(board, touched[0], touched[1]);
+  if (!animate) return;
+  // What the move carried, from one place to another, goes there under the eye: as the
+  // renderer says, else a piece along a move that touched two places.
+  const motion = r.motion?.(history[k], scene);
+  if (motion) {
+    const [from, to] = [board.querySelector(motion.from), board.querySelector(motion.to)];
+    if (from && to && from !== to) slide(board, from, to, motion.what);
+  } else if (touched.length === 2) {
+    slide(board, touched[0], touched[1], 'piece');
+  }
 }
 
 /**
- * A token sliding from `from` to `to` over the board (not when the reader asked for less
- * motion), then fading: the eye follows the move.
+ * A token carried from `from` to `to` over the board (not when the reader asked for less
+ * motion), then fading: the eye follows the move. A card flies face down, turning as it
+ * goes; a piece or a chip slides.
  * @param {Element} board
  * @param {Element} from
  * @param {Element} to
+ * @param {'piece' | 'card' | 'chip'} what
  */
-function slide(board, from, to) {
+function slide(board, from, to, what) {
   if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
   const box = board.getBoundingClientRect();
   const [a, b] = [from.getBoundingClientRect(), to.getBoundingClientRect()];
   if (!a.width || !b.width) return;
   const at = (/** @type {DOMRect} */ r) => [r.left + r.width / 2 - box.left + board.scrollLeft, r.top + r.height / 2 - box.top + board.scrollTop];
   const [[x0, y0], [x1, y1]] = [at(a), at(b)];
-  const token = h('span', { class: 'slide-token', 'aria-hidden': 'true' });
+  const token = h('span', { class: `slide-token ${what}`, 'aria-hidden': 'true' });
   board.append(token);
+  const card = what === 'card';
   const move = token.animate([
-    { transform: `translate(${x0}px, ${y0}px) scale(1)`, opacity: 0.9 },
-    { transform: `translate(${x1}px, ${y1}px) scale(1)`, opacity: 0.9, offset: 0.8 },
-    { transform: `translate(${x1}px, ${y1}px) scale(1.6)`, opacity: 0 },
-  ], { duration: 650, easing: 'ease-in-out' });
+    { transform: `translate(${x0}px, ${y0}px) rotate(${card ? -12 : 0}deg) scale(1)`, opacity: 0.95 },
+    { transform: `translate(${x1}px, ${y1}px) rotate(${card ? 6 : 0}deg) scale(1)`, opacity: 0.95, offset: 0.8 },
+    { transform: `translate(${x1}px, ${y1}px) rotate(0deg) scale(${card ? 1.15 : 1.6})`, opacity: 0 },
+  ], { duration: card ? 750 : 650, easing: 'ease-in-out' });
   move.onfinish = () => token.remove();
   move.oncancel = () => token.remove();
 }

@@ -12,14 +12,15 @@ import {
 } from './harness.mjs';
 
 /**
- * Each game with the options a browser test plays it with (small and quick), and how its
- * result reads in words.
+ * Each game with the options a browser test plays it with (small and quick), how its
+ * result reads in words, and what its moves carry across the board (a piece slides, a card
+ * flies).
  */
 const PLAYED = {
-  'sabotage-pipes': { options: { rounds: 2 }, seats: 2, effect: /\(value \d+→\d+\)|removing/, words: /Final points: .+ \d+, .+ \d+ \(round 1 \d+–\d+, round 2 \d+–\d+\)/ },
-  abagio: { options: {}, seats: 2, slides: true, effect: /back to the root|covering/, words: /all twelve frogs into the pond|A draw: the turn limit/ },
-  sabacc: { options: { players: 2, hands: 3 }, seats: 2, effect: /the hand pot|nobody wins/, words: /Money won or lost over the session: .+ [+-]?\d+, .+ [+-]?\d+\./ },
-  abilene: { options: { players: 3, short_game: 2, placement: 'random' }, seats: 3, slides: true, effect: /stealing|sells cow|Abilene with/, words: /Places: 1st .+ \((-?\$[\d,]+|bankrupt)\), 2nd .+, 3rd / },
+  'sabotage-pipes': { options: { rounds: 2 }, seats: 2, slides: 'card', effect: /\(value \d+→\d+\)|removing/, words: /Final points: .+ \d+, .+ \d+ \(round 1 \d+–\d+, round 2 \d+–\d+\)/ },
+  abagio: { options: {}, seats: 2, slides: 'piece', effect: /back to the root|covering/, words: /all twelve frogs into the pond|A draw: the turn limit/ },
+  sabacc: { options: { players: 2, hands: 3 }, seats: 2, slides: 'chip', effect: /the hand pot|nobody wins/, words: /Money won or lost over the session: .+ [+-]?\d+, .+ [+-]?\d+\./ },
+  abilene: { options: { players: 3, short_game: 2, placement: 'random' }, seats: 3, slides: 'piece', effect: /stealing|sells cow|Abilene with/, words: /Places: 1st .+ \((-?\$[\d,]+|bankrupt)\), 2nd .+, 3rd / },
   'sabotage-spies': { options: { players: 2, intro: true, round_limit: 10 }, seats: 2, effect: /declares|says "|is found|is revealed/, words: /The Spies win: they hacked|The Villains win: they hit|A draw: \d+ rounds passed/ },
 };
 
@@ -130,8 +131,8 @@ for (const [id, how] of Object.entries(PLAYED)) {
     await page.keyboard.press('End');
     assert.equal(await page.textContent('#step'), end);
     // The last move is marked on the board: stepping from the start finds a step that shows it.
-    // A move from one place to another slides a token along it (Abagio's leaps, Abilene's
-    // cows and cowboys).
+    // A move from one place to another carries a token along it (Abagio's leaps, Abilene's
+    // cows and cowboys slide, Abbott's Sabotage's cards fly, Sabacc's bets go to the pot).
     await page.keyboard.press('Home');
     let marked = false;
     let slid = false;
@@ -140,10 +141,10 @@ for (const [id, how] of Object.entries(PLAYED)) {
       // A long game's views come a window at a time: wait for this step's.
       await page.waitForFunction(() => !(document.querySelector('#step')?.textContent ?? '').endsWith('…'));
       marked ||= (await page.$('#board .last-move')) !== null;
-      slid ||= (await page.$('#board .slide-token')) !== null;
+      slid ||= how.slides && (await page.$(`#board .slide-token.${how.slides}`)) !== null;
     }
     assert.ok(marked, 'a move is marked on the board');
-    if (how.slides) assert.ok(slid, 'a move slides along the board');
+    if (how.slides) assert.ok(slid, `a move carries a ${how.slides} along the board`);
     await page.keyboard.press('End');
     await noSeriousA11y(page, `${id}'s replay`);
     if (id === 'abagio') {

@@ -1,5 +1,6 @@
-// One renderer per game, each in its own folder (`games/<id>/render.js`), loaded when a
-// table of that game is opened. A game without one gets the generic renderer: its view as
+// One renderer per game, each in its own folder (`games/<id>/render.js`, with the game's
+// stylesheet `games/<id>/style.css` beside it), both loaded when a table of that game is
+// opened. A game without one gets the generic renderer: its view as
 // a tree and its legal moves as buttons, so every registered game is playable at once.
 
 /**
@@ -27,6 +28,13 @@
  */
 
 /**
+ * A thing a move carried from one place of the board to another, as CSS selectors (the
+ * first element each matches): a card flies (face down: the animation never shows what a
+ * seat may not see), a chip or a piece slides.
+ * @typedef {{from: string, to: string, what: 'piece' | 'card' | 'chip'}} Motion
+ */
+
+/**
  * A game's renderer.
  * @typedef {Object} Renderer
  * @property {(root: HTMLElement, scene: Scene) => void} render
@@ -37,6 +45,9 @@
  *   a legal move's label in the move list (its notation otherwise)
  * @property {(entry: Entry, scene: Scene) => string[]} [last]
  *   the board's elements the last move touched, as CSS selectors (marked by the page)
+ * @property {(entry: Entry, scene: Scene) => Motion | null} [motion]
+ *   what the last move carried across the board, for the page to animate; without it, a
+ *   move whose `last` touched two places slides a piece from the first to the second
  * @property {(scene: Scene) => string | null} [result]
  *   the game's end in words (money, points, places), for the table's banner
  */
@@ -72,13 +83,39 @@ const LOADERS = {
   'sabotage-spies': () => import('./sabotage-spies/render.js'),
 };
 
+/** @type {Map<string, Promise<void>>} the stylesheets asked for, by address */
+const SHEETS = new Map();
+
 /**
- * The renderer for a game (the generic one where it has none).
+ * Adds a stylesheet to the page once, settled when it has loaded (or failed to: the board
+ * is then drawn unstyled rather than never), so a board is never drawn before its style.
+ * @param {string} href
+ * @returns {Promise<void>}
+ */
+function stylesheet(href) {
+  let sheet = SHEETS.get(href);
+  if (!sheet) {
+    sheet = new Promise((done) => {
+      const link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = href;
+      link.onload = () => done();
+      link.onerror = () => done();
+      document.head.append(link);
+    });
+    SHEETS.set(href, sheet);
+  }
+  return sheet;
+}
+
+/**
+ * The renderer for a game (the generic one where it has none), with its stylesheet loaded.
  * @param {string} id
  * @returns {Promise<Renderer>}
  */
 export async function renderer(id) {
   const load = LOADERS[id];
   if (!load) return (await import('./generic.js')).default;
-  return (await load()).default;
+  const [module] = await Promise.all([load(), stylesheet(`/app/games/${id}/style.css`)]);
+  return module.default;
 }

@@ -5,7 +5,7 @@
 // where it lands; the Top Frog's squares; setting it aside.
 
 import { h, s, SEAT_COLOURS, SEAT_SHAPES } from '../../dom.js';
-import { clickable } from '../parts.js';
+import { clickable, dieFace } from '../parts.js';
 
 /**
  * The seat's view (crates/games/abagio/src/view.rs): the whole state, nothing is hidden.
@@ -175,16 +175,6 @@ let pickedFor = '';
 let landed = /** @type {string | null} */ (null);
 
 /**
- * Makes an SVG or HTML element a button: focusable, Enter/Space and click call `fn`.
- * @param {Element} el
- * @param {string} label
- * @param {() => void} fn
- */
-function button(el, label, fn) {
-  clickable(el, label, fn);
-}
-
-/**
  * One frog as a disc seen from the side, its colour's letter on it; `eyes` for a top frog.
  * @param {string} code  `r` or `p`
  * @param {number} cx
@@ -227,21 +217,11 @@ function topFrog(cx, cy, r) {
 }
 
 /**
- * A die face.
+ * A die on its own, as a picture named by its value.
  * @param {number} n
- * @param {string} cls
  */
-function die(n, cls) {
-  const svg = s('svg', { viewBox: '0 0 40 40', class: cls, role: 'img', 'aria-label': `a ${n}` });
-  svg.append(s('rect', { x: 2, y: 2, width: 36, height: 36, rx: 7, class: 'ab-dieface' }));
-  /** @type {Record<number, number[][]>} */
-  const pips = {
-    1: [[20, 20]], 2: [[11, 11], [29, 29]], 3: [[11, 11], [20, 20], [29, 29]],
-    4: [[11, 11], [29, 11], [11, 29], [29, 29]], 5: [[11, 11], [29, 11], [20, 20], [11, 29], [29, 29]],
-    6: [[11, 10], [29, 10], [11, 20], [29, 20], [11, 30], [29, 30]],
-  };
-  for (const [x, y] of pips[n] ?? []) svg.append(s('circle', { cx: x, cy: y, r: 3.6, class: 'ab-pip' }));
-  return svg;
+function die(n) {
+  return s('svg', { viewBox: '0 0 40 40', class: 'ab-die', role: 'img', 'aria-label': `a ${n}` }, dieFace(2, 2, 36, n));
 }
 
 /** @type {import('../index.js').Renderer['render']} */
@@ -420,12 +400,12 @@ function render(root, scene) {
         const b = s('g', { class: 'ab-pickbtn', 'data-pick': k, 'aria-pressed': String(chosen) },
           s('circle', { cx: x + 16, cy: y + ROWH - 16, r: 12 }),
           s('text', { x: x + 16, y: y + ROWH - 16, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': 13, 'font-weight': 800 }, '↱'));
-        button(b, pickWords, pick);
+        clickable(b, pickWords, pick);
         overlays.push(b);
       } else {
         g.setAttribute('data-pick', k);
         g.setAttribute('aria-pressed', String(chosen));
-        button(g, pickWords, pick);
+        clickable(g, pickWords, pick);
       }
     }
     if (t.length === 1) {
@@ -440,7 +420,7 @@ function render(root, scene) {
       if (effect) {
         g.append(s('text', { x: cx, y: y + ROWH / 2 + 16, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': diamond ? 11 : 14, 'font-weight': 700, class: 'ab-dielabel' }, effect));
       }
-      button(g, `Leap ${placeName(l.from)} ${words} (uses the ${l.die})`, () => act(l.action));
+      clickable(g, `Leap ${placeName(l.from)} ${words} (uses the ${l.die})`, () => act(l.action));
       const title = g.querySelector('title');
       if (title) title.textContent = `Leap with the ${l.die} from ${placeName(l.from)} ${words}.`;
     }
@@ -451,7 +431,7 @@ function render(root, scene) {
       hilite();
       g.append(s('text', { x: cx, y: y + ROWH / 2 + 4, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': 22, 'font-weight': 800, class: 'ab-dielabel' }, 'T'));
       const what = stack ? `guards your frog${stack.length > 1 ? 's' : ''} there` : `blocks square ${k}`;
-      button(g, `Put the Top Frog on ${k}: it ${what} during ${oppName}’s next turn`, () => act(top));
+      clickable(g, `Put the Top Frog on ${k}: it ${what} during ${oppName}’s next turn`, () => act(top));
     }
     return g;
   }
@@ -488,7 +468,7 @@ function render(root, scene) {
       `into the pond · ${l.die}`));
     const words = leapWords(/** @type {State} */ (st), me, l, oppName);
     g.append(s('title', {}, `Final leap with the ${l.die} from ${placeName(l.from)} ${words}`));
-    button(g, `Final leap from ${placeName(l.from)} ${words} (uses the ${l.die})`, () => act(l.action));
+    clickable(g, `Final leap from ${placeName(l.from)} ${words} (uses the ${l.die})`, () => act(l.action));
     svg.append(g);
   });
 
@@ -515,7 +495,7 @@ function render(root, scene) {
       default: say = st.winner ? `${st.winner === v?.colour && !spectator ? 'You win' : `${name(st.winner === 'red' ? 0 : 1)} wins`}: all twelve frogs are in the pond.` : `A draw: the turn limit is reached after ${st.turn} turns.`;
     }
     const dice = h('span', { class: 'ab-dice', 'aria-label': `dice left to play: ${st.dice.join(', ') || 'none'}` });
-    if (st.phase === 'leap') st.dice.forEach((d) => dice.append(die(d, 'ab-die')));
+    if (st.phase === 'leap') st.dice.forEach((d) => dice.append(die(d)));
     info.append(h('div', { class: 'ab-now' },
       st.phase === 'leap' && st.dice.length ? h('span', { class: 'ab-dicebox', title: 'The dice left to play this turn: each is one leap of one frog; a double gives four leaps.' }, 'Dice to play ', dice) : null,
       h('span', { class: 'ab-say' }, say)));

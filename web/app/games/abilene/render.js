@@ -7,7 +7,7 @@
 // a cow this seat does not know is `?`, another seat's corral card too until the reveal.
 
 import { h, s, SEAT_COLOURS, SEAT_SHAPES } from '../../dom.js';
-import { clickable } from '../parts.js';
+import { clickable, dieFace, moveButton } from '../parts.js';
 import { FIELDS, BY_NAME, RANCHES_IN_PLAY } from './board.js';
 
 /** @typedef {import('../index.js').Scene} Scene */
@@ -116,32 +116,6 @@ function stickerWords(id) {
   if (!id || id === '?') return null;
   const [brand, value] = id.split(' ');
   return `${dollars(Number(value))}, ${brand === '-' ? 'no brand' : `brand ${brand}`}`;
-}
-
-/**
- * Makes an element play (or choose) on click and on Enter or Space.
- * @param {Element} el
- * @param {string} action   the move it plays ('' when it only chooses)
- * @param {string} aria
- * @param {() => void} run
- */
-function target(el, action, aria, run) {
-  clickable(el, aria, run, { action, stop: true });
-}
-
-/**
- * A button that plays a move.
- * @param {Scene} scene
- * @param {string} action
- * @param {string} text
- * @param {string} [title]
- * @param {string} [cls]
- */
-function moveButton(scene, action, text, title, cls) {
-  return h('button', {
-    type: 'button', class: `legal-target ab-act${cls ? ` ${cls}` : ''}`, 'data-action': action,
-    'aria-label': title ? `${text}: ${title}` : text, title: title ?? text, onclick: () => scene.act(action),
-  }, text);
 }
 
 /** @param {Scene} scene */
@@ -451,7 +425,7 @@ function boardSvg(v, scene, me, ranches, moves) {
     const order = v.town.indexOf(i) + 1;
     const sell = order > 0 ? `sell ${order}` : '';
     if (sell && sells.includes(sell)) {
-      target(el, sell, `Sell ${cowLabel(v, ranches, i)} first`, () => scene.act(sell));
+      clickable(el, `Sell ${cowLabel(v, ranches, i)} first`, () => scene.act(sell), { action: sell, stop: true });
     }
     townG.append(el);
   });
@@ -528,11 +502,11 @@ function short(name) {
  * @param {string} aria
  */
 function choosable(el, scene, kind, from, aria) {
-  target(el, '', aria, () => {
+  clickable(el, aria, () => {
     if (pick.kind === kind && pick.from === from) Object.assign(pick, { kind: '', from: '', to: '' });
     else Object.assign(pick, { kind, from, to: '' });
     redraw(scene);
-  });
+  }, { action: '', stop: true });
   el.setAttribute('data-from', `${kind} ${from}`);
 }
 
@@ -563,7 +537,7 @@ function targetMark(to, run, action, aria, dice, chosen) {
     s('title', {}, aria),
     shapeOf('ab-target-hit'),
     dice ? s('text', { x, y: to === 'abilene' ? 40 : y + 17, 'text-anchor': 'middle', class: 'ab-target-die' }, dice) : null);
-  target(over, action, aria, run);
+  clickable(over, aria, run, { action, stop: true });
   return [under, over];
 }
 
@@ -701,35 +675,13 @@ function diceBox(v) {
     g.append(s('text', { x, y: y + 16, class: 'ab-corner-note' }, v.stage === 'over' ? '' : 'not rolled yet'));
     return g;
   }
-  v.dice.light.forEach((/** @type {number} */ n, /** @type {number} */ k) => g.append(dieFace(x + k * 26, y + 2, n, true, v.dice.light_used[k], 'A light die: moves one cow up to this many fields')));
-  v.dice.dark.forEach((/** @type {number} */ n, /** @type {number} */ k) => g.append(dieFace(x + k * 26, y + 30, n, false, v.dice.dark_used[k], 'A dark die: moves one cowboy exactly this many fields')));
+  v.dice.light.forEach((/** @type {number} */ n, /** @type {number} */ k) => g.append(dieFace(x + k * 26, y + 2, 22, n, { cls: 'ab-die-light', used: v.dice.light_used[k], title: 'A light die: moves one cow up to this many fields' })));
+  v.dice.dark.forEach((/** @type {number} */ n, /** @type {number} */ k) => g.append(dieFace(x + k * 26, y + 30, 22, n, { cls: 'ab-die-dark', used: v.dice.dark_used[k], title: 'A dark die: moves one cowboy exactly this many fields' })));
   g.append(s('text', { x: x + 56, y: y + 17, class: 'ab-corner-note' }, 'cows'));
   g.append(s('text', { x: x + 80, y: y + 45, class: 'ab-corner-note' }, 'cowboys'));
   return g;
 }
 
-/**
- * One die face with pips.
- * @param {number} x
- * @param {number} y
- * @param {number} n
- * @param {boolean} light
- * @param {boolean} used
- * @param {string} what
- */
-function dieFace(x, y, n, light, used, what) {
-  const size = 22;
-  const pip = light ? 'ab-pip-light' : 'ab-pip-dark';
-  /** @type {Record<number, number[][]>} */
-  const layout = { 1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]], 4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]] };
-  const cx = x + size / 2, cy = y + size / 2;
-  return s('g', { class: `ab-die${used ? ' used' : ''}` },
-    s('title', {}, `${what}: ${n}${used ? ' (used)' : ''}`),
-    s('rect', { x, y, width: size, height: size, rx: 4, class: light ? 'ab-die-light' : 'ab-die-dark' }),
-    (layout[n] ?? []).map(([dx, dy]) => s('circle', { cx: cx + dx * 6, cy: cy + dy * 6, r: 2.2, class: pip })),
-    n === 0 ? s('text', { x: cx, y: cy + 4, 'text-anchor': 'middle', class: 'ab-die-zero' }, '0') : null,
-    used ? s('line', { x1: x + 2, y1: y + 2, x2: x + size - 2, y2: y + size - 2, class: 'ab-die-strike' }) : null);
-}
 
 /** The legend, in the lower right corner. */
 function legendBox() {
@@ -787,7 +739,7 @@ function choicePanel(v, scene, me, ranches, moves) {
   if (pick.to) {
     const list = moves.filter((m) => m.kind === pick.kind && m.from === pick.from && m.to === pick.to);
     box.append(h('div', { class: 'ab-dice-choice' }, h('span', {}, `To ${pick.to} with: `),
-      list.map((m) => moveButton(scene, m.action, `the ${m.die}`, `${m.kind === 'cow' ? 'light' : 'dark'} die ${m.die}`)),
+      list.map((m) => moveButton(scene.act, m.action, `the ${m.die}`, { tip: `${m.kind === 'cow' ? 'light' : 'dark'} die ${m.die}`, cls: 'ab-act' })),
       h('button', { type: 'button', class: 'ghost', onclick: () => { pick.to = ''; redraw(scene); } }, 'Cancel')));
   } else if (pick.from) {
     const n = new Set(moves.filter((m) => m.kind === pick.kind && m.from === pick.from).map((m) => m.to)).size;
@@ -820,8 +772,7 @@ function choicePanel(v, scene, me, ranches, moves) {
     box.append(h('p', { class: 'ab-hint' }, `The cow for ${next ? next.name : 'the next cow-head field'} (lit on the board):`),
       h('div', { class: 'ab-row' }, herd.map((a) => {
         const value = Number(a.split(' ')[1]);
-        return moveButton(scene, a, `${dollars(value)}${value === 500 ? ' –' : ''} (${left.get(value)} left)`,
-          value === 500 ? 'an unbranded cow worth $500' : `a cow of your brand worth ${dollars(value)}`);
+        return moveButton(scene.act, a, `${dollars(value)}${value === 500 ? ' –' : ''} (${left.get(value)} left)`, { tip: value === 500 ? 'an unbranded cow worth $500' : `a cow of your brand worth ${dollars(value)}`, cls: 'ab-act' });
       })));
   }
   // Prison: releases.
@@ -832,17 +783,17 @@ function choicePanel(v, scene, me, ranches, moves) {
       h('div', { class: 'ab-row' }, releases.map((a) => {
         const k = Number(a.split(' ')[1]);
         const cost = 1500 * k + (FEES[n - k] ?? 800);
-        return moveButton(scene, a, `${k === 0 ? 'Release none' : `Release ${k}`}: ${dollars(cost)}`, `${k ? `${dollars(1500 * k)} for the release, ` : ''}${dollars(cost - 1500 * k)} of fees for the ${n - k} who stay`);
+        return moveButton(scene.act, a, `${k === 0 ? 'Release none' : `Release ${k}`}: ${dollars(cost)}`, { tip: `${k ? `${dollars(1500 * k)} for the release, ` : ''}${dollars(cost - 1500 * k)} of fees for the ${n - k} who stay`, cls: 'ab-act' });
       })));
   }
-  if (legal.includes('pass')) box.append(h('div', { class: 'ab-row' }, moveButton(scene, 'pass', 'Stop moving cows', 'give up the light dice left; the cowboys move next', 'quiet')));
+  if (legal.includes('pass')) box.append(h('div', { class: 'ab-row' }, moveButton(scene.act, 'pass', 'Stop moving cows', { tip: 'give up the light dice left; the cowboys move next', cls: 'ab-act quiet' })));
   // Sales: the order.
   const sells = legal.filter((a) => /^sell \d$/.test(a));
   if (sells.length) {
     box.append(h('p', { class: 'ab-hint' }, 'Which cow is sold first? (Or click it in Abilene.)'),
       h('div', { class: 'ab-row' }, sells.map((a) => {
         const i = v.town[Number(a.split(' ')[1]) - 1];
-        return moveButton(scene, a, `Sell ${i === undefined ? a : cowLabel(v, ranches, i)} first`);
+        return moveButton(scene.act, a, `Sell ${i === undefined ? a : cowLabel(v, ranches, i)} first`, { cls: 'ab-act' });
       })));
   }
   // Corral cards.
@@ -900,8 +851,8 @@ function moneyChoices(v, scene, me, legal) {
       ? `${asker} asks you to lend ${dollars(asked.amount)} now, repaid ${dollars(asked.repay)} at the end of the game.`
       : 'A loan is asked of you.'),
     h('div', { class: 'ab-row' },
-      legal.includes('accept') ? moveButton(scene, 'accept', 'Lend the money', 'you pay it now and are repaid at the end') : null,
-      legal.includes('refuse') ? moveButton(scene, 'refuse', 'Refuse', 'the borrower chooses again', 'quiet') : null));
+      legal.includes('accept') ? moveButton(scene.act, 'accept', 'Lend the money', { tip: 'you pay it now and are repaid at the end', cls: 'ab-act' }) : null,
+      legal.includes('refuse') ? moveButton(scene.act, 'refuse', 'Refuse', { tip: 'the borrower chooses again', cls: 'ab-act quiet' }) : null));
   }
   if (!borrow.length && !ask.length && !legal.includes('bankrupt')) return box.childNodes.length ? box : null;
   const head = v.tasks?.[0];
@@ -930,7 +881,7 @@ function moneyChoices(v, scene, me, legal) {
     box.append(h('div', { class: 'ab-row' }, h('span', {}, 'Ask a rancher: '), select, go));
   }
   if (legal.includes('bankrupt')) {
-    box.append(h('div', { class: 'ab-row' }, moveButton(scene, 'bankrupt', 'Go bankrupt', 'out of the game, ranked last; your cows stay on the board', 'danger')));
+    box.append(h('div', { class: 'ab-row' }, moveButton(scene.act, 'bankrupt', 'Go bankrupt', { tip: 'out of the game, ranked last; your cows stay on the board', cls: 'ab-act danger' })));
   }
   return box;
 }

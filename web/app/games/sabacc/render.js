@@ -6,7 +6,7 @@
 // Everything comes from the seat's view: other players' hidden cards are `?` in it.
 
 import { h, s, SEAT_COLOURS, SEAT_SHAPES } from '../../dom.js';
-import { clickable } from '../parts.js';
+import { clickable, dieFace, moveButton } from '../parts.js';
 import {
   parseCard, cardSvg, cardGroup, cardName, tarotHand, tarotHandWith, tarotWords, canonWords, pointsWords,
 } from './cards.js';
@@ -252,33 +252,6 @@ const CARD_VERBS = {
 };
 
 /**
- * A button that plays a move.
- * @param {Scene} scene
- * @param {string} action
- * @param {string} text
- * @param {string} [title]
- * @param {string} [cls]
- */
-function moveButton(scene, action, text, title, cls) {
-  return h('button', {
-    type: 'button', class: `legal-target sab-act${cls ? ` ${cls}` : ''}`, 'data-action': action,
-    'aria-label': title ? `${text}: ${title}` : text, title: title ?? text,
-    onclick: () => scene.act(action),
-  }, text);
-}
-
-/**
- * Makes an element play a move on click and on Enter or Space.
- * @param {Element} el
- * @param {string} action
- * @param {string} aria
- * @param {() => void} run
- */
-function target(el, action, aria, run) {
-  clickable(el, aria, run, { action });
-}
-
-/**
  * A hand's cards as the view shows them, with their marks.
  * @param {any} hand
  * @returns {{card: Card, up: boolean, blocked: boolean, pending: boolean, public: boolean}[]}
@@ -385,6 +358,7 @@ const renderer = {
     return describeEntry(entry, names);
   },
   last,
+  motion,
 };
 
 /**
@@ -410,6 +384,23 @@ function result(scene) {
  */
 function last(entry) {
   return typeof entry.actor === 'number' ? [`[data-seat="${entry.actor}"]`] : [];
+}
+
+/**
+ * What the last move carried: a card flies from the table to the seat that drew it (or
+ * back, discarded), a chip from the seat that bet to the hand pot.
+ * @param {import('../index.js').Entry} entry
+ * @returns {import('../index.js').Motion | null}
+ */
+function motion(entry) {
+  const a = entry.action ?? '';
+  if (typeof entry.actor !== 'number') return null;
+  const seat = `[data-seat="${entry.actor}"]`;
+  const verb = a.split(' ')[0];
+  if (['draw', 'trade', 'take', 'hit', 'exchange'].includes(verb)) return { from: '.sab-table', to: seat, what: 'card' };
+  if (verb === 'discard') return { from: seat, to: '.sab-table', what: 'card' };
+  if (verb === 'bet' || verb === 'raise' || a === 'call') return { from: seat, to: '[data-pot="hand"]', what: 'chip' };
+  return null;
 }
 
 
@@ -490,9 +481,9 @@ function tableSvg(v, cfg, communal, deck) {
   const items = [s('rect', { x: 2, y: 2, width: W - 4, height: H - 4, rx: 60, class: 'sab-felt' })];
   const potY = communal.length ? 40 : 0;
   if (!points) {
-    items.push(pot(70, potY, 'Hand pot', v.hand_pot, 'The hand pot: the bets of this hand. The best hand wins it.'));
+    items.push(pot('hand', 70, potY, 'Hand pot', v.hand_pot, 'The hand pot: the bets of this hand. The best hand wins it.'));
     if (cfg.rules !== 'black-knight') {
-      items.push(pot(W - 70, potY, 'Sabacc pot', v.sabacc_pot,
+      items.push(pot('sabacc', W - 70, potY, 'Sabacc pot', v.sabacc_pot,
         cfg.rules === 'canonical'
           ? 'The Sabacc pot: antes and penalties. Only a pure Sabacc (±23) or the Idiot\'s Array wins it.'
           : 'The Sabacc pot: the mouches. Only a winning Sabacc takes it.'));
@@ -510,7 +501,7 @@ function tableSvg(v, cfg, communal, deck) {
     });
     top = 104;
   } else if (cfg.rules !== 'black-knight' && !points) {
-    items.push(die(W / 2, 24));
+    items.push(dieFace(W / 2 - 8, 16, 16, 5, { cls: 'sab-die' }));
   }
   lines.forEach((t, i) => items.push(s('text', { x: W / 2, y: top + i * 18, 'text-anchor': 'middle', class: 'sab-mid' }, t)));
   return s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'sab-table', role: 'img', 'aria-label': `Hand pot ${v.hand_pot}, Sabacc pot ${v.sabacc_pot}` },
@@ -518,31 +509,21 @@ function tableSvg(v, cfg, communal, deck) {
 }
 
 /**
- * A die's face (five pips), decoration for the dice line.
- * @param {number} x
- * @param {number} y
- */
-function die(x, y) {
-  const pip = (/** @type {number} */ dx, /** @type {number} */ dy) => s('circle', { cx: x + dx, cy: y + dy, r: 1.6, class: 'sab-pip' });
-  return s('g', {}, s('rect', { x: x - 8, y: y - 8, width: 16, height: 16, rx: 3, class: 'sab-die' }),
-    pip(-4, -4), pip(4, -4), pip(0, 0), pip(-4, 4), pip(4, 4));
-}
-
-/**
  * A pot: a pile of chips with its name and amount.
+ * @param {string} key  `hand` or `sabacc`
  * @param {number} x
  * @param {number} dy  how much lower than in the plain table
  * @param {string} name
  * @param {number} amount
  * @param {string} title
  */
-function pot(x, dy, name, amount, title) {
+function pot(key, x, dy, name, amount, title) {
   const chips = Math.min(6, Math.ceil(amount / 10));
   const stack = [];
   for (let i = 0; i < chips; i++) {
     stack.push(s('ellipse', { cx: x, cy: dy + 62 - i * 5, rx: 18, ry: 6, class: i % 2 ? 'sab-chip alt' : 'sab-chip' }));
   }
-  return s('g', {}, s('title', {}, title), stack,
+  return s('g', { 'data-pot': key }, s('title', {}, title), stack,
     s('text', { x, y: dy + 90, 'text-anchor': 'middle', class: 'sab-pot-amount' }, String(amount)),
     s('text', { x, y: dy + 106, 'text-anchor': 'middle', class: 'sab-small' }, name));
 }
@@ -582,22 +563,22 @@ function myPanel(v, cfg, scene, me, actor, communal, deck) {
     const box = h('div', { class: `sab-slot${pick.card === i ? ' chosen' : ''}` }, el, h('span', { class: 'sab-pos' }, String(i + 1)));
     const name = cardName(c.card, deck);
     if (exchanging && !scene.replay) {
-      target(box, '', `${marked ? 'Unmark' : 'Mark'} ${name} for the exchange`, () => {
+      clickable(box, `${marked ? 'Unmark' : 'Mark'} ${name} for the exchange`, () => {
         if (pick.marked.has(i + 1)) pick.marked.delete(i + 1);
         else pick.marked.add(i + 1);
         redraw(scene);
-      });
+      }, { action: '' });
       box.setAttribute('aria-pressed', String(marked));
     } else if (acts.length === 1) {
       const [verb, why] = CARD_VERBS[acts[0].split(' ')[0]];
-      target(box, acts[0], `${verb} ${name} (${why})`, () => scene.act(acts[0]));
+      clickable(box, `${verb} ${name} (${why})`, () => scene.act(acts[0]), { action: acts[0] });
       box.setAttribute('title', `${verb} ${name}: ${why}`);
       box.append(h('span', { class: 'sab-verb' }, verb));
     } else if (acts.length > 1) {
-      target(box, '', `Choose a move for ${name}`, () => {
+      clickable(box, `Choose a move for ${name}`, () => {
         pick.card = pick.card === i ? -1 : i;
         redraw(scene);
-      });
+      }, { action: '' });
       box.append(h('span', { class: 'sab-verb' }, 'choose'));
     }
     row.append(box);
@@ -621,7 +602,7 @@ function myPanel(v, cfg, scene, me, actor, communal, deck) {
     panel.append(h('div', { class: 'sab-choice' }, h('span', {}, `${name}: `),
       (onCard.get(pick.card) ?? []).map((a) => {
         const [verb, why] = CARD_VERBS[a.split(' ')[0]];
-        return moveButton(scene, a, verb, why);
+        return moveButton(scene.act, a, verb, { tip: why, cls: 'sab-act' });
       }),
       h('button', { type: 'button', class: 'ghost', onclick: () => { pick.card = -1; redraw(scene); } }, 'Cancel')));
   }
@@ -631,9 +612,9 @@ function myPanel(v, cfg, scene, me, actor, communal, deck) {
     const action = marked.length ? `exchange ${marked.join(' ')}` : 'keep';
     const ok = scene.legal.includes(action);
     panel.append(h('div', { class: 'sab-choice' },
-      marked.length && ok ? moveButton(scene, action, `Exchange ${marked.length} card${marked.length > 1 ? 's' : ''}`, 'for as many new ones') : null,
+      marked.length && ok ? moveButton(scene.act, action, `Exchange ${marked.length} card${marked.length > 1 ? 's' : ''}`, { tip: 'for as many new ones', cls: 'sab-act' }) : null,
       marked.length && !ok ? h('span', { class: 'error' }, `At most ${cfg.exchange} cards.`) : null,
-      scene.legal.includes('keep') ? moveButton(scene, 'keep', 'Keep all four', 'exchange nothing') : null));
+      scene.legal.includes('keep') ? moveButton(scene.act, 'keep', 'Keep all four', { tip: 'exchange nothing', cls: 'sab-act' }) : null));
   }
   return panel;
 }
@@ -692,7 +673,7 @@ function actionBar(v, cfg, scene, me) {
         'announce sabacc': 'lay down your cards: a false Sabacc costs five mouches',
       })[a] ?? '';
     }
-    bar.append(moveButton(scene, a, text, title || undefined, a === 'fold' || a === 'announce fold' ? 'quiet' : ''));
+    bar.append(moveButton(scene.act, a, text, { tip: title || undefined, cls: a === 'fold' || a === 'announce fold' ? 'sab-act quiet' : 'sab-act' }));
   }
   // The announce decides who stays in: what each choice does is said in view, not only in
   // a tooltip (a See can drop you out of the hand).

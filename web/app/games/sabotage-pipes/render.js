@@ -238,16 +238,6 @@ function cardFace(code, x, y, w, ht) {
 }
 
 /**
- * Makes an SVG or HTML element a button: focusable, Enter/Space and click call `fn`.
- * @param {Element} el
- * @param {string} label
- * @param {() => void} fn
- */
-function button(el, label, fn) {
-  clickable(el, label, fn);
-}
-
-/**
  * A roof: the 3×3 grid, each line's points beside it, the squares the picked card may go on
  * as targets.
  * @param {(string | null)[]} roof
@@ -309,7 +299,7 @@ function roofSvg(roof, side, o) {
       }
       const title = g.querySelector('title');
       if (title) title.textContent = label;
-      button(g, label, () => o.act(t.action));
+      clickable(g, label, () => o.act(t.action));
     }
     svg.append(g);
   }
@@ -516,7 +506,7 @@ function render(root, scene) {
   }
 
   // The hand: pick a card, then its square (or discard it).
-  const hand = h('div', { class: 'sp-hand', role: 'group', 'aria-label': 'Your hand' });
+  const hand = h('div', { class: 'sp-hand', role: 'group', 'aria-label': 'Your hand', 'data-hand': v.player });
   v.hand.forEach((c, i) => {
     const e = moves.byCard.get(c);
     const first = v.hand.indexOf(c) === i;
@@ -528,7 +518,7 @@ function render(root, scene) {
     if (e && first) {
       wrap.setAttribute('data-pick', c);
       wrap.setAttribute('aria-pressed', String(isPicked));
-      button(wrap, `${cardName(c)}: ${e.plays.length ? `${e.plays.length} place${e.plays.length > 1 ? 's' : ''} to play it` : 'can only be discarded'}. ${cardHelp(c)}`,
+      clickable(wrap, `${cardName(c)}: ${e.plays.length ? `${e.plays.length} place${e.plays.length > 1 ? 's' : ''} to play it` : 'can only be discarded'}. ${cardHelp(c)}`,
         () => { picked = c; redraw(c); });
     }
     hand.append(wrap);
@@ -584,13 +574,13 @@ function render(root, scene) {
  * @param {string[]} names
  */
 function pileBox(v, names) {
-  const others = v.hand_sizes.map((n, i) => (i === v.player ? null : h('span', { class: 'sp-count' }, seatTag(i, names), ` holds ${n} card${n === 1 ? '' : 's'}`)));
+  const others = v.hand_sizes.map((n, i) => (i === v.player ? null : h('span', { class: 'sp-count', 'data-hand': i }, seatTag(i, names), ` holds ${n} card${n === 1 ? '' : 's'}`)));
   const groups = new Map();
   for (const c of v.discards) groups.set(c, (groups.get(c) ?? 0) + 1);
   const table = h('div', { class: 'sp-table' },
     h('div', { class: 'sp-pile', title: 'The face-down pile: each turn begins with a draw from it. When it runs out, play goes on with the cards in hand.' },
       h('span', { class: 'sp-back', 'aria-hidden': 'true' }), h('span', {}, h('strong', {}, String(v.stock)), ` card${v.stock === 1 ? '' : 's'} in the pile`)),
-    h('div', { class: 'sp-discard', title: 'The discard pile, face up: discarded, replaced and removed cards. They never come back.' },
+    h('div', { class: 'sp-discard', 'data-pile': 'discard', title: 'The discard pile, face up: discarded, replaced and removed cards. They never come back.' },
       v.top_discard ? smallCard(v.top_discard, 'sp-card sp-top') : h('span', { class: 'sp-empty' }),
       h('span', {}, h('strong', {}, String(v.discards.length)), ' discarded', v.top_discard ? ` (top: ${cardName(v.top_discard)})` : '')),
     h('div', { class: 'sp-others' }, others));
@@ -774,15 +764,41 @@ function result(scene) {
  * @returns {string[]}
  */
 function last(entry) {
+  const at = squareOf(entry);
+  return at ? [`[data-team="${at[0]}"] [data-square="${at[1]}"]`] : [];
+}
+
+/**
+ * The roof and square a move names (a card played there, or taken from there), if any.
+ * @param {import('../index.js').Entry} entry
+ * @returns {[number, string] | null}
+ */
+function squareOf(entry) {
   const a = entry.action ?? '';
-  if (typeof entry.actor !== 'number') return [];
+  if (typeof entry.actor !== 'number') return null;
   const team = entry.actor % 2;
   const roof = (/** @type {string} */ side) => (side === 'opp' ? 1 - team : team);
   const letter = /^([A-I])[a-z] (own|opp)$/.exec(a);
   const placed = /^(?:[XW][a-z]|dem) ([A-I])$/.exec(a);
   const sab = /^sab (own|opp) ([A-I])$/.exec(a);
-  const at = letter ? [roof(letter[2]), letter[1]] : placed ? [team, placed[1]] : sab ? [roof(sab[1]), sab[2]] : null;
-  return at ? [`[data-team="${at[0]}"] [data-square="${at[1]}"]`] : [];
+  return letter ? [roof(letter[2]), letter[1]] : placed ? [team, placed[1]] : sab ? [roof(sab[1]), sab[2]] : null;
 }
 
-export default { render, describe, label, result, last };
+/**
+ * What the last move carried: a card flies from the hand that played it to its square, or
+ * to the discard pile; a sabotaged or dismantled square's card to the discard pile.
+ * @param {import('../index.js').Entry} entry
+ * @returns {import('../index.js').Motion | null}
+ */
+function motion(entry) {
+  const a = entry.action ?? '';
+  if (typeof entry.actor !== 'number') return null;
+  const hand = `[data-hand="${entry.actor}"]`;
+  if (a.startsWith('discard ')) return { from: hand, to: '[data-pile="discard"]', what: 'card' };
+  const at = squareOf(entry);
+  if (!at) return null;
+  const square = `[data-team="${at[0]}"] [data-square="${at[1]}"]`;
+  return /^(sab|dem) /.test(a) ? { from: square, to: '[data-pile="discard"]', what: 'card' } : { from: hand, to: square, what: 'card' };
+}
+
+export default { render, describe, label, result, last, motion };

@@ -12,7 +12,7 @@
 // action spaces (dice), unlock spaces, the Swagger track and the tiers.
 
 import { h, s, SEAT_COLOURS, SEAT_SHAPES } from '../../dom.js';
-import { clickable } from '../parts.js';
+import { clickable, dieFace, moveButton as playButton } from '../parts.js';
 import { TILES, STARTING, CHARACTERS, PATTERNS, DEVICES, DEVICE_TEXT, DEVICE_LETTER, TOKEN_KINDS, DICE_KEY, BOARD } from './data.js';
 import {
   ARROW, tileName, charName, slotName, initials, areaWords, costShort, speechShort, tileTip, slideWords,
@@ -413,32 +413,11 @@ function picking(el, pick, aria) {
 
 /** An HTML button playing a move. @param {Ctx} ctx @param {string} action @param {string} text @param {string} [tip] */
 function moveButton(ctx, action, text, tip) {
-  return playable(ctx, h('button', { type: 'button', class: 'ss-btn', title: tip ?? action }, text), action, text);
+  ctx.used.add(action);
+  return playButton(ctx.scene.act, action, text, { tip, cls: 'ss-btn', stop: true });
 }
-
 /** @param {string} text */
 const title = (text) => s('title', {}, text);
-
-/**
- * A die face.
- * @param {number} x @param {number} y @param {number} size @param {number} value
- * @param {Record<string, string | number>} [attrs]
- */
-function die(x, y, size, value, attrs = {}) {
-  const g = s('g', { class: 'ss-die', ...attrs });
-  g.append(s('rect', { x, y, width: size, height: size, rx: size * 0.18, class: 'ss-die-body' }));
-  /** @type {Record<number, [number, number][]>} */
-  const PIPS = {
-    1: [[0.5, 0.5]], 2: [[0.27, 0.27], [0.73, 0.73]], 3: [[0.25, 0.25], [0.5, 0.5], [0.75, 0.75]],
-    4: [[0.27, 0.27], [0.73, 0.27], [0.27, 0.73], [0.73, 0.73]],
-    5: [[0.25, 0.25], [0.75, 0.25], [0.5, 0.5], [0.25, 0.75], [0.75, 0.75]],
-    6: [[0.27, 0.22], [0.73, 0.22], [0.27, 0.5], [0.73, 0.5], [0.27, 0.78], [0.73, 0.78]],
-  };
-  for (const [px, py] of PIPS[value] ?? []) {
-    g.append(s('circle', { cx: x + px * size, cy: y + py * size, r: size * 0.09, class: 'ss-pip' }));
-  }
-  return g;
-}
 
 /**
  * Text cut into lines of at most `n` characters.
@@ -823,7 +802,7 @@ function drawScreen(ctx) {
   g.append(s('text', { x: 4, y: 72, class: 'ss-label' }, v.round > 0 ? `Round ${v.round}` : 'Setting up'));
   if (rolled) {
     v.roll.forEach((/** @type {number} */ val, /** @type {number} */ i) => {
-      g.append(die(96 + i * 30, 56, 24, val));
+      g.append(dieFace(96 + i * 30, 56, 24, val, { cls: 'ss-die' }));
       const dir = DICE_KEY[String(val)];
       g.append(s('text', { x: 108 + i * 30, y: 96, 'text-anchor': 'middle', class: 'ss-small' }, dir ? ARROW[dir] : '·'));
     });
@@ -908,7 +887,7 @@ function drawBoard(ctx, slot) {
       lines.forEach((ln, i) => g.append(s('text', { x: x + 5, y: y + 27 + i * 13, class: 'ss-tile-name' }, ln)));
       const extra = t.room ? `→ ${t.room}` : costShort(costOf(ch, t.tile));
       g.append(s('text', { x: x + 5, y: y + 27 + lines.length * 13, class: 'ss-small' }, extra));
-      dice.forEach((/** @type {number} */ val, /** @type {number} */ i) => g.append(die(x + 5 + i * 20, y + SH - 22, 17, val)));
+      dice.forEach((/** @type {number} */ val, /** @type {number} */ i) => g.append(dieFace(x + 5 + i * 20, y + SH - 22, 17, val, { cls: 'ss-die' })));
       const dirs = dice.map((/** @type {number} */ val) => DICE_KEY[String(val)]).filter(Boolean);
       const moving = MOVING.includes(t.tile);
       if (moving && dirs.length) g.append(s('text', { x: x + SW - 6, y: y + SH - 8, 'text-anchor': 'end', class: 'ss-arrow-text' }, ARROW[dirs[0]]));
@@ -943,7 +922,7 @@ function drawBoard(ctx, slot) {
         const words = `put die ${plan.die_steps + 1} on space ${sp + 1}${t ? ` (${tileName(t.tile)})` : ''} showing ${face}${cost ? ` with ${cost} modify cube${cost > 1 ? 's' : ''}` : ' (as rolled)'}${dir && moving ? `: ${dir}` : ''}`;
         const g = playable(ctx, s('g', { class: 'ss-face' }, title(words[0].toUpperCase() + words.slice(1)),
           s('rect', { x: fx - 1, y: fy - 1, width: 26, height: 26, rx: 5, class: 'ss-hit' }),
-          die(fx + 1, fy + 1, 22, face)), action, words);
+          dieFace(fx + 1, fy + 1, 22, face, { cls: 'ss-die' })), action, words);
         const mark = `${cost ? '+'.repeat(cost) : ''}${dir && moving ? ARROW[dir] : ''}`;
         if (mark) g.append(s('text', { x: fx + 12, y: fy + 34, 'text-anchor': 'middle', class: 'ss-tiny' }, mark));
         parts.push(g);
@@ -965,7 +944,7 @@ function drawBoard(ctx, slot) {
         const shown = d?.on?.value ?? d?.unlock?.value ?? v.roll[i];
         const where = d === 'unplaced' ? (isNext ? 'next' : '') : d === 'off' ? 'off' : d.on ? `→ ${d.on.space + 1}` : d.unlock ? 'unl.' : '';
         if (isNext) g.append(s('rect', { x: x - 3, y: y - 1, width: 60, height: 26, rx: 5, class: 'ss-next-die' }));
-        const face = die(x, y + 1, 22, shown, { class: `ss-die${d === 'off' ? ' ss-die-off' : ''}` });
+        const face = dieFace(x, y + 1, 22, shown, { cls: `ss-die${d === 'off' ? ' ss-die-off' : ''}` });
         g.append(face);
         g.append(s('text', { x: x + 26, y: y + 17, class: 'ss-small' }, where));
       });
@@ -1093,7 +1072,7 @@ function drawBoard(ctx, slot) {
         const acts = planning ? c.dieUnlock.get(f) : undefined;
         const g = s('g', {});
         if (acts?.length) g.append(s('rect', { x: x - 3, y: y - 3, width: 40, height: 28, rx: 5, class: 'ss-hit' }));
-        g.append(die(x, y, 22, f, { class: `ss-die${has ? '' : ' ss-die-off'}` }));
+        g.append(dieFace(x, y, 22, f, { cls: `ss-die${has ? '' : ' ss-die-off'}` }));
         if (has) g.append(s('circle', { cx: x + 30, cy: y + 11, r: 4.5, class: 'ss-marker-dot' }));
         if (usedHere) g.append(s('text', { x: x + 11, y: y + 34, 'text-anchor': 'middle', class: 'ss-tiny' }, 'die here'));
         if (acts && acts.length === 1 && acts[0].split(' ').length === 3) {
