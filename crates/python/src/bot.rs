@@ -22,7 +22,7 @@ pub struct Bot {
     options: Value,
     seed: u64,
     /// The bot made for each game id; behind a lock because a search runs with the GIL
-    /// released.
+    /// released, so several Python threads may call one bot: they take turns.
     made: Mutex<HashMap<&'static str, Box<dyn DynBot>>>,
 }
 
@@ -37,16 +37,24 @@ impl Bot {
     }
 
     /// The action text the bot chooses, searching with the GIL released.
+    ///
+    /// The bot's lock is taken with the GIL released too: a thread that waits for the bot
+    /// (another thread is searching with it) never holds the GIL the searching thread needs
+    /// to return, so one bot shared by many threads serves them in turn, never deadlocks.
     fn choose_text(&self, py: Python<'_>, state: &State) -> PyResult<String> {
         let id = state.inner.game().spec().id;
-        let mut made = self.made.lock().map_err(value_error)?;
-        if !made.contains_key(id) {
-            let bot = registry().make_bot(id, &self.name, &self.options, self.seed).map_err(value_error)?;
-            made.insert(id, bot);
-        }
-        let bot = made.get_mut(id).expect("made above");
         let inner = &*state.inner;
-        py.detach(|| bot.choose(inner)).map_err(value_error)
+        py.detach(|| {
+            let mut made = self.made.lock().map_err(|e| e.to_string())?;
+            let bot = match made.entry(id) {
+                std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+                std::collections::hash_map::Entry::Vacant(e) => e.insert(
+                    registry().make_bot(id, &self.name, &self.options, self.seed).map_err(|e| e.to_string())?,
+                ),
+            };
+            bot.choose(inner).map_err(|e| e.to_string())
+        })
+        .map_err(value_error)
     }
 }
 
@@ -74,8 +82,13 @@ impl Bot {
     /// `[{"action", "visits", "value"}]`; `None` for bots that do not search.
     fn explain<'py>(&self, py: Python<'py>, state: PyRef<'_, State>) -> PyResult<Bound<'py, PyAny>> {
         let id = state.inner.game().spec().id;
-        let made = self.made.lock().map_err(value_error)?;
-        let explanation = made.get(id).and_then(|bot| bot.last_explanation());
+        // Waiting for the lock without the GIL (see `choose_text`).
+        let explanation = py
+            .detach(|| {
+                let made = self.made.lock().map_err(|e| e.to_string())?;
+                Ok::<_, String>(made.get(id).and_then(|bot| bot.last_explanation()))
+            })
+            .map_err(value_error)?;
         to_py(py, &serde_json::to_value(explanation).map_err(value_error)?)
     }
 

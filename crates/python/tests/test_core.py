@@ -3,6 +3,7 @@
 import copy
 import json
 import pickle
+import threading
 
 import numpy as np
 import pytest
@@ -289,6 +290,42 @@ def test_every_bot_and_level_is_a_policy(name):
     assert policy.choose(state) in state.legal_actions_text()
     explanation = policy.explain(state)
     assert explanation is None or explanation[0]["action"] in state.legal_actions_text()
+
+
+@pytest.mark.parametrize("name", ["greedy", "medium", "mcts"])
+def test_one_bot_serves_eight_threads_at_once(name):
+    # Each thread plays its own game with the one bot: they take turns with it, none waits
+    # forever (the bot's lock is waited for without the GIL), and each gets legal moves.
+    options = {"iterations": 40} if name == "mcts" else {}
+    policy = tabula.bot(name, seed=2, **options)
+    game = tabula.load_game("abagio")
+    done, errors = [], []
+
+    def play(seed):
+        try:
+            state = game.new_initial_state(seed)
+            for _ in range(12):
+                if state.is_terminal():
+                    break
+                if state.is_chance_node():
+                    state.sample_chance()
+                    continue
+                action = policy(state)
+                assert action in state.legal_actions()
+                policy.explain(state)
+                state.apply_action(action)
+            done.append(seed)
+        except Exception as e:  # noqa: BLE001 - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=play, args=(seed,)) for seed in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert not any(thread.is_alive() for thread in threads), "a thread is stuck on the bot"
+    assert errors == []
+    assert sorted(done) == list(range(8))
 
 
 def test_bad_bots_raise_value_error():
