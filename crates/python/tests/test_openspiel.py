@@ -58,6 +58,63 @@ def test_random_sim_test(config):
     pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
 
 
+def test_openspiel_s_games_sim_test(config, monkeypatch):
+    # OpenSpiel's own check of every game it ships (open_spiel/python/tests/games_sim_test.py):
+    # the game and its type pickle, the game and state serialize through pyspiel and pickle
+    # at every power of two actions, clones stay equal, a random game ends with returns in
+    # the game's bounds.
+    games_sim_test = pytest.importorskip("open_spiel.python.tests.games_sim_test")
+    game_id, options = config
+    if game_id == "sabotage-spies":
+        # Its deduction aid runs on every action (tens of actions a second through pyspiel's
+        # trampolines): the first 300 actions of a game are checked.
+        monkeypatch.setattr(games_sim_test, "MAX_ACTIONS_PER_GAME", 300)
+    check = games_sim_test.GamesSimTest("test_pig")
+    check.sim_game(tabula.openspiel.load_game(game_id, **options))
+
+
+def test_pickled_games_and_states_load_as_they_were(game_id):
+    import pickle
+
+    game = tabula.openspiel.load_game(game_id)
+    again = pickle.loads(pickle.dumps(game))
+    assert type(again) is type(game) and str(again) == str(game)
+    state = game.new_initial_state()
+    for action in range(6):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            state.apply_action(state.legal_actions()[action % len(state.legal_actions())])
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.history() == state.history() and str(copy) == str(state)
+
+
+def test_no_information_state_tensor_is_given_and_asking_for_one_fails(game_id):
+    # Deep CFR or NFSP would otherwise learn from an empty tensor: the game type says there
+    # is none, and asking says why.
+    game = tabula.openspiel.load_game(game_id)
+    assert not game.get_type().provides_information_state_tensor
+    state = game.new_initial_state()
+    with pytest.raises(Exception, match="no information-state tensor"):
+        state.information_state_tensor(0)
+    assert state.information_state_string(0)
+
+
+def test_a_choice_of_a_word_or_a_number_is_a_number_parameter():
+    # Abilene's `first` is `random` or a seat: in pyspiel's game strings `first=0` is a
+    # number, so the parameter is one, -1 standing for `random`.
+    game = pyspiel.load_game("python_tabula_abilene(first=2,players=3)")
+    state = game.new_initial_state()
+    assert not state.is_chance_node() and state.current_player() == 2
+    assert game.get_parameters()["first"] == 2
+    assert pyspiel.load_game("python_tabula_abilene").new_initial_state().is_chance_node()
+    assert pyspiel.load_game("python_tabula_abilene(first=-1)").new_initial_state().is_chance_node()
+    with pytest.raises(Exception, match="first"):
+        pyspiel.load_game("python_tabula_abilene(first=7,players=3)")
+
+
 def test_observers_give_the_seat_s_tensor_and_strings(game_id):
     game = tabula.openspiel.load_game(game_id)
     state = game.new_initial_state()

@@ -59,6 +59,33 @@ def load_game(game_id, **options):
     return pyspiel.load_game(short_name(game_id), options)
 
 
+def _numbered_choice(option):
+    """Whether an option is a choice of numbers and one word, its default (Abilene's
+    ``first``: ``random`` or a seat). A pyspiel parameter has one type, and ``first=0`` in a
+    game string is a number: such an option is a number parameter there, -1 standing for
+    its word."""
+    if option["type"] != "choice" or str(option["default"]).lstrip("-").isdigit():
+        return False
+    return all(v.isdigit() for v in option["values"] if v != option["default"])
+
+
+def _parameters(spec):
+    """The pyspiel parameter specification: each option with its default (see
+    ``_numbered_choice`` for the one kind written otherwise)."""
+    return {o["name"]: (-1 if _numbered_choice(o) else o["default"]) for o in spec["options"]}
+
+
+def _tabula_options(spec, params):
+    """The tabula options for pyspiel parameters: -1 back to its word, numbers of a choice
+    as its text."""
+    options = dict(params)
+    for o in spec["options"]:
+        if o["name"] in options and _numbered_choice(o):
+            value = options[o["name"]]
+            options[o["name"]] = o["default"] if value == -1 else str(value)
+    return options
+
+
 def _game_type(spec):
     return pyspiel.GameType(
         short_name=short_name(spec["id"]),
@@ -75,7 +102,7 @@ def _game_type(spec):
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={o["name"]: o["default"] for o in spec["options"]},
+        parameter_specification=_parameters(spec),
     )
 
 
@@ -88,7 +115,7 @@ def _game_class(spec):
 
         def __init__(self, params=None):
             params = dict(params or {})
-            self.tabula = _load_tabula(game_id, **params)
+            self.tabula = _load_tabula(game_id, **_tabula_options(spec, params))
             tabula = self.tabula
             actions = tabula.num_distinct_actions()
             utility_sum = 0.0 if spec["utility"] == "zero-sum" else None
@@ -111,9 +138,13 @@ def _game_class(spec):
                 raise ValueError(f"observation parameters are not supported; passed {params}")
             return TabulaObserver(self.tabula, iig_obs_type)
 
+    # Bound in this module under its own name, so that pickle finds the class (OpenSpiel's
+    # games_sim_test pickles every game).
     TabulaGame.__name__ = TabulaGame.__qualname__ = "Tabula" + "".join(
         part.capitalize() for part in game_id.split("-")
     )
+    TabulaGame.__module__ = __name__
+    globals()[TabulaGame.__name__] = TabulaGame
     return game_type, TabulaGame
 
 
@@ -181,6 +212,7 @@ class TabulaObserver:
     when no private information is)."""
 
     def __init__(self, tabula_game, iig_obs_type):
+        self._game_id = tabula_game.spec()["id"]
         self._perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         self._public = bool(
             iig_obs_type is not None
@@ -193,8 +225,16 @@ class TabulaObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state, player):
-        if self.tensor.size:
-            self.tensor[:] = state.tabula.observation_tensor(player).ravel()
+        if self._perfect_recall or self._public:
+            # Never an empty tensor taken for an observation (Deep CFR, NFSP would learn
+            # from nothing): the game type says there is none, and asking for one fails.
+            kind = "information-state" if self._perfect_recall else "public-observation"
+            raise RuntimeError(
+                f"tabula's {self._game_id} has no {kind} tensor (its game type says "
+                "provides_information_state_tensor=False): use observation_tensor, the seat's "
+                "view, or the information_state_string (perfect recall)"
+            )
+        self.tensor[:] = state.tabula.observation_tensor(player).ravel()
 
     def string_from(self, state, player):
         if self._public:
