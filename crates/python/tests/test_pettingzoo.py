@@ -8,7 +8,14 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, max_cycles_test, parallel_api_test, seed_test  # noqa: E402
+from pettingzoo.test import (  # noqa: E402
+    api_test,
+    max_cycles_test,
+    parallel_api_test,
+    parallel_seed_test,
+    seed_test,
+    state_test,
+)
 
 import tabula  # noqa: E402
 import tabula.pettingzoo  # noqa: E402
@@ -48,6 +55,81 @@ def test_parallel_api_test(config):
     game_id, options = config
     env = tabula.pettingzoo.parallel_env(game_id, illegal_action="random", **options)
     parallel_api_test(env, num_cycles=200)
+
+
+def test_parallel_seed_test(config):
+    # It samples actions without the mask: illegal ones are replaced (illegal_action).
+    game_id, options = config
+    parallel_seed_test(
+        lambda: tabula.pettingzoo.parallel_env(game_id, illegal_action="random", **options),
+        num_cycles=100 if whole_game_is_quick(config) else 40,
+    )
+
+
+def test_state_test(config):
+    # The global state for centralized critics: every seat's observation tensor.
+    state_test(
+        make(config, illegal_action="random"),
+        tabula.pettingzoo.parallel_env(config[0], illegal_action="random", **config[1]),
+        num_cycles=10,
+    )
+
+
+def test_the_global_state_is_every_seat_s_observation():
+    env = tabula.pettingzoo.env("sabacc", players=3)
+    env.reset(seed=2)
+    state = env.unwrapped.state()
+    assert state.shape == env.unwrapped.state_space.shape and state.dtype == np.float32
+    parts = np.split(state, 3)
+    for seat, agent in enumerate(env.possible_agents):
+        assert np.array_equal(parts[seat], env.observe(agent)["observation"].ravel())
+
+
+def test_box_observations_keep_the_mask_in_the_info(config):
+    # The observation tensor alone, the mask in each agent's info: PettingZoo's api_test
+    # samples with it (the default illegal_action="raise" would refuse anything else).
+    game_id, options = config
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(
+            make(config, observation_format="box"),
+            num_cycles=100 if whole_game_is_quick(config) else 30,
+        )
+    env = tabula.pettingzoo.parallel_env(game_id, observation_format="box", **options)
+    observations, infos = env.reset(seed=1)
+    for agent in env.agents:
+        assert observations[agent].dtype == np.float32
+        assert infos[agent]["action_mask"].shape == (env.game.num_distinct_actions(),)
+    acting = env.unwrapped._table.to_act()
+    assert infos[acting]["action_mask"].any()
+    with pytest.raises(ValueError, match="observation_format"):
+        tabula.pettingzoo.env("abagio", observation_format="flat")
+
+
+def test_supersuit_wrappers_take_box_observations():
+    supersuit = pytest.importorskip("supersuit")
+    wrappers = [
+        supersuit.flatten_v0,
+        lambda e: supersuit.dtype_v0(e, np.float64),
+        lambda e: supersuit.normalize_obs_v0(e, env_min=0, env_max=1),
+        lambda e: supersuit.frame_stack_v1(e, 3),
+    ]
+    size = tabula.load_game("sabotage-pipes").observation_tensor_size()
+    for wrap in wrappers:
+        env = wrap(tabula.pettingzoo.env("sabotage-pipes", observation_format="box"))
+        env.reset(seed=1)
+        for _ in env.agent_iter(40):
+            observation, _, termination, truncation, info = env.last()
+            assert observation.shape[0] in (size, 3 * size)
+            done = termination or truncation
+            env.step(None if done else int(np.flatnonzero(info["action_mask"])[0]))
+    parallel = supersuit.frame_stack_v1(
+        tabula.pettingzoo.parallel_env("abagio", observation_format="box"), 2
+    )
+    observations, infos = parallel.reset(seed=0)
+    size = tabula.load_game("abagio").observation_tensor_size()
+    assert all(o.shape == (2 * size,) for o in observations.values())
+    assert all("action_mask" in info for info in infos.values())
 
 
 def test_a_whole_game_ends_with_the_returns_as_rewards(config):

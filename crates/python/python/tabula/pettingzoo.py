@@ -22,8 +22,17 @@ Settings besides the game's options:
 - ``illegal_action``: what an action outside the mask does. ``"raise"`` (the default):
   ``ValueError`` with the rule's sentence, nothing changes. ``"random"``: a uniformly drawn
   legal action is played instead (from the seeded generator), and the agent's info says
-  ``{"illegal_action": a, "played": b, "reason": ...}``; this is what PettingZoo's
-  ``max_cycles_test`` needs, since it samples actions without the mask.
+  ``{"illegal_action": a, "played": b, "reason": ...}``; PettingZoo's ``max_cycles_test``,
+  ``parallel_seed_test`` and ``state_test`` need it, since they sample actions without the
+  mask.
+- ``observation_format``: ``"dict"`` (the default) gives ``{"observation", "action_mask"}``;
+  ``"box"`` gives the observation tensor alone (a ``Box``, which SuperSuit's ``flatten``,
+  ``dtype``, ``normalize_obs`` and ``frame_stack`` take) with the mask in each agent's info
+  as ``info["action_mask"]`` (PettingZoo's other documented place for it).
+
+``state()`` is the global state a centralized critic (MAPPO, QMIX) reads: every seat's
+observation tensor, seat 0 first, flat (``state_space``, a ``Box``). It holds what the seats
+see together, never what no seat sees (the order of a deck).
 - ``render_mode``: ``"ansi"`` (``render()`` returns the public view as JSON text) or
   ``"human"`` (prints it).
 """
@@ -44,6 +53,7 @@ from ._tabula import load_game
 OBSERVATION_BOUND = 16.0
 
 _ILLEGAL = ("raise", "random")
+_FORMATS = ("dict", "box")
 
 
 def env(game_id, **kwargs):
@@ -59,11 +69,17 @@ def parallel_env(game_id, **kwargs):
 class _Table:
     """What both environments share: the game, its spaces, the seeded game in progress."""
 
-    def __init__(self, game_id, max_cycles, illegal_action, options):
+    def __init__(self, game_id, max_cycles, illegal_action, observation_format, options):
         if illegal_action not in _ILLEGAL:
             raise ValueError(
                 f"illegal_action must be one of {', '.join(_ILLEGAL)}, not {illegal_action!r}"
             )
+        if observation_format not in _FORMATS:
+            raise ValueError(
+                f"observation_format must be one of {', '.join(_FORMATS)}, "
+                f"not {observation_format!r}"
+            )
+        self.boxed = observation_format == "box"
         if max_cycles is not None and max_cycles < 1:
             raise ValueError(f"max_cycles must be at least 1, not {max_cycles}")
         self.game = load_game(game_id, **options)
@@ -74,17 +90,22 @@ class _Table:
         self.seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         shape = tuple(self.game.observation_tensor_shape())
         actions = self.game.num_distinct_actions()
+        tensor = spaces.Box(-OBSERVATION_BOUND, OBSERVATION_BOUND, shape, np.float32)
         self.observation_spaces = {
-            agent: spaces.Dict(
-                {
-                    "observation": spaces.Box(
-                        -OBSERVATION_BOUND, OBSERVATION_BOUND, shape, np.float32
-                    ),
-                    "action_mask": spaces.Box(0, 1, (actions,), np.int8),
-                }
+            agent: tensor
+            if self.boxed
+            else spaces.Dict(
+                {"observation": tensor, "action_mask": spaces.Box(0, 1, (actions,), np.int8)}
             )
             for agent in self.possible_agents
         }
+        size = int(np.prod(shape))
+        self.state_space = spaces.Box(
+            -OBSERVATION_BOUND, OBSERVATION_BOUND, (n * size,), np.float32
+        )
+        # The mask of a seat not to act: all zeros, shared and read-only.
+        self.no_moves = np.zeros(actions, np.int8)
+        self.no_moves.flags.writeable = False
         self.action_spaces = {
             agent: spaces.Discrete(actions) for agent in self.possible_agents
         }
@@ -126,12 +147,31 @@ class _Table:
     def to_act(self):
         return self.possible_agents[self.state.current_player()]
 
+    def mask(self, agent):
+        """The agent's legal action mask (``int8``)."""
+        state = self.state
+        if state.is_terminal() or state.current_player() != self.seats[agent]:
+            return self.no_moves
+        return state.legal_actions_mask(self.seats[agent]).astype(np.int8)
+
     def observe(self, agent):
-        seat = self.seats[agent]
-        return {
-            "observation": self.state.observation_tensor(seat),
-            "action_mask": self.state.legal_actions_mask(seat).astype(np.int8),
-        }
+        tensor = self.state.observation_tensor(self.seats[agent])
+        if self.boxed:
+            return tensor
+        return {"observation": tensor, "action_mask": self.mask(agent)}
+
+    def with_masks(self, infos):
+        """The infos with each agent's mask in them, when masks are not in observations."""
+        if self.boxed:
+            for agent, info in infos.items():
+                info["action_mask"] = self.mask(agent)
+        return infos
+
+    def global_state(self):
+        """Every seat's observation tensor, seat 0 first, flat."""
+        return np.concatenate(
+            [self.state.observation_tensor(seat).ravel() for seat in self.seats.values()]
+        )
 
     def render_text(self):
         return json.dumps(self.state.view())
@@ -159,22 +199,33 @@ class raw_env(_Rendering, AECEnv):
     metadata = {"render_modes": ["ansi", "human"], "name": "tabula", "is_parallelizable": False}
 
     def __init__(
-        self, game_id, render_mode=None, max_cycles=None, illegal_action="raise", **options
+        self,
+        game_id,
+        render_mode=None,
+        max_cycles=None,
+        illegal_action="raise",
+        observation_format="dict",
+        **options,
     ):
         super().__init__()
-        self._table = _Table(game_id, max_cycles, illegal_action, options)
+        self._table = _Table(game_id, max_cycles, illegal_action, observation_format, options)
         self.game = self._table.game
         self.metadata = dict(self.metadata, name=f"tabula_{self.game.id}")
         self.render_mode = render_mode
         self.possible_agents = list(self._table.possible_agents)
         self.observation_spaces = self._table.observation_spaces
         self.action_spaces = self._table.action_spaces
+        self.state_space = self._table.state_space
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
 
     def action_space(self, agent):
         return self.action_spaces[agent]
+
+    def state(self):
+        """The global state: every seat's observation tensor, seat 0 first, flat."""
+        return self._table.global_state()
 
     @property
     def state_now(self):
@@ -191,7 +242,7 @@ class raw_env(_Rendering, AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos = self._table.with_masks({agent: {} for agent in self.agents})
         self._actions_taken = dict.fromkeys(self.agents, 0)
         self._out = set()
         self._skip_agent_selection = None
@@ -236,6 +287,8 @@ class raw_env(_Rendering, AECEnv):
         else:
             self.agent_selection = table.to_act()
         self._accumulate_rewards()
+        if table.boxed:
+            table.with_masks(self.infos)
         if self.render_mode == "human":
             self.render()
 
@@ -251,15 +304,22 @@ class TabulaParallelEnv(_Rendering, ParallelEnv):
     metadata = {"render_modes": ["ansi", "human"], "name": "tabula"}
 
     def __init__(
-        self, game_id, render_mode=None, max_cycles=None, illegal_action="raise", **options
+        self,
+        game_id,
+        render_mode=None,
+        max_cycles=None,
+        illegal_action="raise",
+        observation_format="dict",
+        **options,
     ):
-        self._table = _Table(game_id, max_cycles, illegal_action, options)
+        self._table = _Table(game_id, max_cycles, illegal_action, observation_format, options)
         self.game = self._table.game
         self.metadata = dict(self.metadata, name=f"tabula_{self.game.id}")
         self.render_mode = render_mode
         self.possible_agents = list(self._table.possible_agents)
         self.observation_spaces = self._table.observation_spaces
         self.action_spaces = self._table.action_spaces
+        self.state_space = self._table.state_space
         self.agents = []
 
     def observation_space(self, agent):
@@ -268,12 +328,16 @@ class TabulaParallelEnv(_Rendering, ParallelEnv):
     def action_space(self, agent):
         return self.action_spaces[agent]
 
+    def state(self):
+        """The global state: every seat's observation tensor, seat 0 first, flat."""
+        return self._table.global_state()
+
     def reset(self, seed=None, options=None):
         self._table.new_game(seed)
         self.agents = list(self.possible_agents)
         self._steps = 0
         observations = {agent: self._table.observe(agent) for agent in self.agents}
-        return observations, {agent: {} for agent in self.agents}
+        return observations, self._table.with_masks({agent: {} for agent in self.agents})
 
     def step(self, actions):
         acting = self._table.to_act()
@@ -296,6 +360,7 @@ class TabulaParallelEnv(_Rendering, ParallelEnv):
             rewards = {agent: float(returns[self._table.seats[agent]]) for agent in self.agents}
         terminations = dict.fromkeys(self.agents, terminated)
         truncations = dict.fromkeys(self.agents, truncated)
+        self._table.with_masks(infos)
         if terminated or truncated:
             self.agents = []
         if self.render_mode == "human":
