@@ -10,6 +10,9 @@
   sampled inside, finished games restarted), with numpy arrays in and out.
 - ``tabula.pettingzoo.env(id, **options)`` is a PettingZoo AEC environment (needs the
   ``pettingzoo`` package).
+- ``tabula.gymnasium.env(id, opponents="medium", **options)`` is a single-agent Gymnasium
+  environment: one seat learns, bots or Python policies play the others (needs the
+  ``gymnasium`` package).
 - ``tabula.arena(id, bots, games, seed)`` pits bots against each other with the statistics
   of ``tabula arena``; ``tabula.ray.arena`` spreads the same games over a Ray cluster.
 - ``import tabula.openspiel`` registers every game with OpenSpiel as
@@ -59,7 +62,7 @@ def game_ids():
 def __getattr__(name):
     # Adapters that need optional packages load on first use: `tabula.pettingzoo.env(...)`
     # works after a plain `import tabula`, and `import tabula` works without pettingzoo.
-    if name in ("pettingzoo", "openspiel", "ray"):
+    if name in ("pettingzoo", "gymnasium", "openspiel", "ray"):
         import importlib
 
         return importlib.import_module("." + name, __name__)
