@@ -11,9 +11,13 @@ use tabula_registry::arena::{
     self as engine, BotSpec, Config, GameResult, Outcome, Progress, Report, Timing,
 };
 
+use tabula_core::{DynBot, DynState, Turn};
+
 use crate::convert::{from_py, kwargs_json, to_py};
 use crate::error::value_error;
+use crate::game::Game;
 use crate::registry::registry;
+use crate::state::State;
 
 /// Bot specs from a list of strings or one comma-separated string.
 fn bot_specs(bots: &Bound<'_, PyAny>) -> PyResult<Vec<BotSpec>> {
@@ -24,11 +28,124 @@ fn bot_specs(bots: &Bound<'_, PyAny>) -> PyResult<Vec<BotSpec>> {
     engine::parse_list(&list.join(",")).map_err(value_error)
 }
 
+/// The Python policies of an arena, by the index of their bot (`None`: a tabula bot).
+type Policies = Vec<Option<Py<PyAny>>>;
+
+/// The arena's bots: one comma-separated string, or a list whose items are bot specs
+/// (strings), Python policies (a callable `policy(state) -> action index`, or an object
+/// with OpenSpiel's `step(state)`), or `(label, policy)` pairs. The policies come back
+/// beside the specs, by the index of their spec.
+fn arena_bots(bots: &Bound<'_, PyAny>) -> PyResult<(Vec<BotSpec>, Policies)> {
+    if bots.extract::<String>().is_ok() {
+        let specs = bot_specs(bots)?;
+        let policies = specs.iter().map(|_| None).collect();
+        return Ok((specs, policies));
+    }
+    let mut specs = Vec::new();
+    let mut policies = Vec::new();
+    for item in bots.try_iter()? {
+        let item = item?;
+        if let Ok(text) = item.extract::<String>() {
+            specs.push(engine::parse(&text).map_err(value_error)?);
+            policies.push(None);
+            continue;
+        }
+        let (label, policy) = match item.extract::<(String, Bound<'_, PyAny>)>() {
+            Ok((label, policy)) => (label, policy),
+            Err(_) => (policy_label(&item)?, item),
+        };
+        if !policy.is_callable() && !policy.hasattr("step")? {
+            return Err(value_error(format!(
+                "an arena's bot is a name (`mcts:iterations=200`), a callable `policy(state) -> action`, \
+                 an object with `step(state)`, or a `(label, policy)` pair, not {}",
+                policy.repr()?
+            )));
+        }
+        specs.push(BotSpec::external(&label));
+        policies.push(Some(policy.unbind()));
+    }
+    if specs.is_empty() {
+        return Err(value_error("an arena needs at least one bot"));
+    }
+    let mut seen = std::collections::HashSet::new();
+    for spec in &specs {
+        if !seen.insert(spec.label.as_str()) && spec.external {
+            return Err(value_error(format!(
+                "two bots are labelled `{}`: give each Python policy its own label, as a `(label, policy)` pair",
+                spec.label
+            )));
+        }
+    }
+    Ok((specs, policies))
+}
+
+/// A Python policy's label in the arena's table: its `name` attribute, else its
+/// `__name__` (a function), else its type's name.
+fn policy_label(policy: &Bound<'_, PyAny>) -> PyResult<String> {
+    for attr in ["name", "__name__"] {
+        if let Ok(name) = policy.getattr(attr).and_then(|n| n.extract::<String>()) {
+            return Ok(name);
+        }
+    }
+    Ok(policy.get_type().name()?.to_string())
+}
+
+/// A Python policy seated in the arena: at its turn it is given a state drawn from its
+/// seat's view (`State.determinize`: it can read only what its seat knows) and answers an
+/// action index, played on the real game.
+struct PyPolicy {
+    label: String,
+    policy: Py<PyAny>,
+    game: Py<Game>,
+    seed: u64,
+}
+
+/// The Python policy of bot `bot` for one game.
+fn seat_policy(
+    config: &Config,
+    policies: &Policies,
+    game: &Py<Game>,
+    bot: usize,
+    seed: u64,
+) -> Result<Box<dyn DynBot>, String> {
+    let policy =
+        policies.get(bot).and_then(Option::as_ref).ok_or("no Python policy was given for this bot")?;
+    let (policy, game) = Python::attach(|py| (policy.clone_ref(py), game.clone_ref(py)));
+    Ok(Box::new(PyPolicy { label: config.bots[bot].label.clone(), policy, game, seed }))
+}
+
+impl DynBot for PyPolicy {
+    fn name(&self) -> String {
+        self.label.clone()
+    }
+
+    fn choose(&mut self, state: &dyn DynState) -> Result<String, String> {
+        let Turn::Player(seat) = state.turn() else {
+            return Err("no player is to act".to_owned());
+        };
+        self.seed = self.seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let seen = state.determinize(seat, self.seed).map_err(|e| e.to_string())?;
+        let index = Python::attach(|py| -> PyResult<usize> {
+            let given = Py::new(py, State::new(seen, self.game.clone_ref(py)))?;
+            let policy = self.policy.bind(py);
+            let answer = if policy.is_callable() {
+                policy.call1((given,))?
+            } else {
+                policy.call_method1("step", (given,))?
+            };
+            answer.extract::<usize>()
+        })
+        .map_err(|e| format!("{}: {e}", self.label))?;
+        state.index_text(index).map_err(|e| format!("{} answered action {index}: {e}", self.label))
+    }
+}
+
 fn config_json(config: &Config) -> Value {
     json!({
         "game": config.game,
         "options": config.options,
         "bots": config.bots.iter().map(|b| b.label.clone()).collect::<Vec<_>>(),
+        "python": config.bots.iter().map(|b| b.external).collect::<Vec<_>>(),
         "games": config.games,
         "seed": config.seed,
     })
@@ -38,7 +155,18 @@ fn config_from(value: &Value, jobs: usize) -> PyResult<Config> {
     let field =
         |name: &str| value.get(name).ok_or_else(|| value_error(format!("an arena config has no `{name}`")));
     let labels: Vec<String> = serde_json::from_value(field("bots")?.clone()).map_err(value_error)?;
-    let bots = engine::parse_list(&labels.join(",")).map_err(value_error)?;
+    let python: Vec<bool> = match value.get("python") {
+        Some(flags) => serde_json::from_value(flags.clone()).map_err(value_error)?,
+        None => vec![false; labels.len()],
+    };
+    let bots =
+        labels
+            .iter()
+            .zip(python.iter().chain(std::iter::repeat(&false)))
+            .map(|(label, &python)| {
+                if python { Ok(BotSpec::external(label)) } else { engine::parse(label).map_err(value_error) }
+            })
+            .collect::<PyResult<Vec<_>>>()?;
     let games = field("games")?.as_u64().ok_or_else(|| value_error("`games` must be a count"))? as usize;
     let seed = field("seed")?.as_u64().ok_or_else(|| value_error("`seed` must be an integer"))?;
     let game = field("game")?.as_str().ok_or_else(|| value_error("`game` must be a game id"))?;
@@ -101,16 +229,24 @@ pub fn play_arena(
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Py<PyAny>> {
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let config = Config::new(registry(), game, &kwargs_json(options)?, bot_specs(bots)?, games, jobs, seed)
+    let (specs, policies) = arena_bots(bots)?;
+    let config = Config::new(registry(), game, &kwargs_json(options)?, specs, games, jobs, seed)
         .map_err(value_error)?;
+    let made = Py::new(
+        py,
+        Game { inner: registry().make(&config.game, &config.options).map_err(value_error)?.into() },
+    )?;
+    let external = |bot: usize, seed: u64| seat_policy(&config, &policies, &made, bot, seed);
     let start = std::time::Instant::now();
-    let results =
-        py.detach(|| engine::play_all(registry(), &config, &Progress::default())).map_err(value_error)?;
+    let results = py
+        .detach(|| engine::play_all_with(registry(), &config, &Progress::default(), &external))
+        .map_err(value_error)?;
     let seconds = start.elapsed().as_secs_f64();
     Ok(to_py(py, &report(&config, &results, seconds, records))?.unbind())
 }
 
-/// An arena's checked configuration, for `tabula.ray` to send to its tasks.
+/// An arena's checked configuration, for `tabula.ray` to send to its tasks, and its Python
+/// policies by bot (`None` for tabula's bots), sent beside it.
 #[pyfunction(name = "_arena_config")]
 #[pyo3(signature = (game, bots, games = 100, seed = 0, **options))]
 pub fn arena_config(
@@ -120,24 +256,37 @@ pub fn arena_config(
     games: usize,
     seed: u64,
     options: Option<&Bound<'_, PyDict>>,
-) -> PyResult<Py<PyAny>> {
-    let config = Config::new(registry(), game, &kwargs_json(options)?, bot_specs(bots)?, games, 1, seed)
-        .map_err(value_error)?;
-    Ok(to_py(py, &config_json(&config))?.unbind())
+) -> PyResult<(Py<PyAny>, Policies)> {
+    let (specs, policies) = arena_bots(bots)?;
+    let config =
+        Config::new(registry(), game, &kwargs_json(options)?, specs, games, 1, seed).map_err(value_error)?;
+    Ok((to_py(py, &config_json(&config))?.unbind(), policies))
 }
 
 /// Plays the arena's games with these indices (one thread, GIL released) and returns their
-/// results with their records.
+/// results with their records; `policies` are the Python policies `_arena_config` gave.
 #[pyfunction(name = "_arena_play")]
-pub fn arena_play(py: Python<'_>, config: &Bound<'_, PyAny>, indices: Vec<usize>) -> PyResult<Py<PyAny>> {
+#[pyo3(signature = (config, indices, policies = None))]
+pub fn arena_play(
+    py: Python<'_>,
+    config: &Bound<'_, PyAny>,
+    indices: Vec<usize>,
+    policies: Option<Policies>,
+) -> PyResult<Py<PyAny>> {
     let config = config_from(&from_py(config)?, 1)?;
+    let policies = policies.unwrap_or_default();
     let plan = config.plan(registry()).map_err(value_error)?;
+    let made = Py::new(
+        py,
+        Game { inner: registry().make(&config.game, &config.options).map_err(value_error)?.into() },
+    )?;
+    let external = |bot: usize, seed: u64| seat_policy(&config, &policies, &made, bot, seed);
     let results = py
         .detach(|| {
             let progress = Progress::default();
             indices
                 .iter()
-                .map(|&index| engine::play_one(registry(), &config, &plan, index, &progress))
+                .map(|&index| engine::play_one_with(registry(), &config, &plan, index, &progress, &external))
                 .collect::<Result<Vec<_>, String>>()
         })
         .map_err(value_error)?;

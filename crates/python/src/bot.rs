@@ -49,7 +49,9 @@ impl Bot {
             let bot = match made.entry(id) {
                 std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
                 std::collections::hash_map::Entry::Vacant(e) => e.insert(
-                    registry().make_bot(id, &self.name, &self.options, self.seed).map_err(|e| e.to_string())?,
+                    registry()
+                        .make_bot(id, &self.name, &self.options, self.seed)
+                        .map_err(|e| e.to_string())?,
                 ),
             };
             bot.choose(inner).map_err(|e| e.to_string())

@@ -41,3 +41,15 @@ def test_ray_self_play_returns_replayable_records(cluster):
 def test_a_bad_bot_is_refused_before_any_game(cluster):
     with pytest.raises(ValueError, match="oracle"):
         tabula.ray.arena("abagio", ["oracle", "random"], games=2)
+
+
+def first_legal(state):
+    return state.legal_actions()[0]
+
+
+def test_a_ray_arena_seats_python_policies_as_tabula_arena_does(cluster):
+    bots = [("first-legal", first_legal), "random"]
+    local = tabula.arena("abagio", bots, games=6, seed=1, jobs=1)
+    spread = tabula.ray.arena("abagio", bots, games=6, seed=1, chunk=2)
+    assert without_times(spread) == without_times(local)
+    assert [s["bot"] for s in spread["summary"]] == ["first-legal", "random"]

@@ -22,8 +22,8 @@ from . import _tabula
 
 
 @ray.remote
-def _play(config, indices):
-    return _tabula._arena_play(config, indices)
+def _play(config, indices, policies):
+    return _tabula._arena_play(config, indices, policies)
 
 
 def _chunks(games, chunk):
@@ -36,21 +36,25 @@ def arena(game_id, bots, games=100, seed=0, chunk=None, records=False, **options
     printed ``table``, and the game ``records`` when ``records`` is true.
 
     ``bots`` is a list of bot specs (``"mcts:iterations=200"``, ``"random"``) or one
-    comma-separated string, as ``tabula arena --bots`` reads them. ``chunk``: games per Ray
+    comma-separated string, as ``tabula arena --bots`` reads them; as in ``tabula.arena``, a
+    list may also hold Python policies (a callable ``policy(state) -> action index``, an
+    object with ``step(state)``, or a ``(label, policy)`` pair), sent to the tasks with Ray's
+    pickling. ``chunk``: games per Ray
     task (default: the games spread over about four tasks per CPU of the cluster).
 
     Raises ``ValueError`` for an unknown game or bot or bad options, before any game.
     """
     if not ray.is_initialized():
         ray.init()
-    config = _tabula._arena_config(game_id, bots, games, seed, **options)
+    config, policies = _tabula._arena_config(game_id, bots, games, seed, **options)
     if chunk is None:
         cpus = int(ray.cluster_resources().get("CPU", 1))
         chunk = max(1, -(-games // (4 * max(cpus, 1))))
     import time
 
     start = time.perf_counter()
-    parts = ray.get([_play.remote(config, indices) for indices in _chunks(games, chunk)])
+    policies = ray.put(policies)
+    parts = ray.get([_play.remote(config, indices, policies) for indices in _chunks(games, chunk)])
     seconds = time.perf_counter() - start
     results = [result for part in parts for result in part]
     results.sort(key=lambda r: r["index"])

@@ -23,7 +23,7 @@ use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use tabula_core::{Record, Registry, Turn};
+use tabula_core::{DynBot, Record, Registry, Turn};
 
 pub use spec::{BotSpec, parse, parse_list};
 pub use stats::{BotSummary, Outcome, Pairwise, bradley_terry, pairwise, summarize, wilson};
@@ -122,7 +122,7 @@ impl Config {
         seed: u64,
     ) -> Result<Config, String> {
         let made = registry.make(game, options).map_err(|e| e.to_string())?;
-        for bot in &bots {
+        for bot in bots.iter().filter(|b| !b.external) {
             registry
                 .make_bot(game, &bot.name, &bot.options, 0)
                 .map_err(|e| format!("bot `{}`: {e}", bot.label))?;
@@ -188,6 +188,15 @@ fn permutations(bots: usize, seats: usize, current: &mut Vec<usize>, out: &mut V
     }
 }
 
+/// Makes the bots the arena's caller provides (`BotSpec::external`): given the bot's index
+/// in `Config::bots` and its seed for this game.
+pub type ExternalBots<'a> = &'a (dyn Fn(usize, u64) -> Result<Box<dyn DynBot>, String> + Sync);
+
+/// The maker for an arena without external bots.
+fn no_external(bot: usize, _seed: u64) -> Result<Box<dyn DynBot>, String> {
+    Err(format!("bot {bot} is made by the arena's caller, and none was given"))
+}
+
 /// Plays game `index` of the arena.
 ///
 /// # Errors
@@ -199,6 +208,21 @@ pub fn play_one(
     index: usize,
     progress: &Progress,
 ) -> Result<GameResult, String> {
+    play_one_with(registry, config, plan, index, progress, &no_external)
+}
+
+/// [`play_one`], with the arena caller's own bots made by `external`.
+///
+/// # Errors
+/// As [`play_one`].
+pub fn play_one_with(
+    registry: &Registry,
+    config: &Config,
+    plan: &[Vec<usize>],
+    index: usize,
+    progress: &Progress,
+    external: ExternalBots<'_>,
+) -> Result<GameResult, String> {
     let game = registry.make(&config.game, &config.options).map_err(|e| e.to_string())?;
     let seats = plan[index % plan.len()].clone();
     let seed = mix(config.seed ^ mix((index / plan.len()) as u64));
@@ -206,7 +230,11 @@ pub fn play_one(
     for (seat, &bot) in seats.iter().enumerate() {
         let spec = &config.bots[bot];
         let bot_seed = mix(seed ^ mix(((index as u64) << 8) | seat as u64));
-        bots.push(registry.make_bot(&config.game, &spec.name, &spec.options, bot_seed)?);
+        bots.push(if spec.external {
+            external(bot, bot_seed)?
+        } else {
+            registry.make_bot(&config.game, &spec.name, &spec.options, bot_seed)?
+        });
     }
     let mut state = game.new_state(seed);
     let mut timing = vec![Timing::default(); seats.len()];
@@ -262,6 +290,19 @@ pub fn play_all(
     config: &Config,
     progress: &Progress,
 ) -> Result<Vec<GameResult>, String> {
+    play_all_with(registry, config, progress, &no_external)
+}
+
+/// [`play_all`], with the arena caller's own bots made by `external`.
+///
+/// # Errors
+/// As [`play_all`].
+pub fn play_all_with(
+    registry: &Registry,
+    config: &Config,
+    progress: &Progress,
+    external: ExternalBots<'_>,
+) -> Result<Vec<GameResult>, String> {
     let game = registry.make(&config.game, &config.options).map_err(|e| e.to_string())?;
     let plan = schedule(config.bots.len(), game.num_players());
     let next = AtomicUsize::new(0);
@@ -276,7 +317,7 @@ pub fn play_all(
                     if index >= config.games || failed.load(Ordering::Relaxed) {
                         return;
                     }
-                    match play_one(registry, config, &plan, index, progress) {
+                    match play_one_with(registry, config, &plan, index, progress, external) {
                         Ok(result) => {
                             results.lock().expect("no panics while locked")[index] = Some(result);
                         }

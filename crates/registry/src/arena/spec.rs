@@ -14,6 +14,16 @@ pub struct BotSpec {
     pub name: String,
     /// Its options, as the JSON object `make_bot` reads.
     pub options: Value,
+    /// Made by the arena's caller, not by the registry (a Python policy): `name` and
+    /// `options` are not read, and the caller's maker makes it (`play_all_with`).
+    pub external: bool,
+}
+
+impl BotSpec {
+    /// A bot the arena's caller makes (see `external`), shown as `label`.
+    pub fn external(label: &str) -> BotSpec {
+        BotSpec { label: label.to_owned(), name: String::new(), options: Value::Null, external: true }
+    }
 }
 
 /// Reads one spec.
@@ -41,7 +51,12 @@ pub fn parse(text: &str) -> Result<BotSpec, String> {
             .unwrap_or_else(|| Value::String(value.to_owned()));
         options.insert(key.trim().to_owned(), value);
     }
-    Ok(BotSpec { label: text.to_owned(), name: name.to_owned(), options: Value::Object(options) })
+    Ok(BotSpec {
+        label: text.to_owned(),
+        name: name.to_owned(),
+        options: Value::Object(options),
+        external: false,
+    })
 }
 
 /// Reads a comma-separated list of specs.
