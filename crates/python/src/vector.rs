@@ -31,6 +31,27 @@ pub struct VectorEnv {
     rewards: Py<PyArray2<f32>>,
     terminated: Py<PyArray1<bool>>,
     players: Py<PyArray1<i32>>,
+    /// The generator of `sample_actions` (SplitMix64), seeded from the environment's seed.
+    sampler: u64,
+}
+
+/// SplitMix64's next value.
+fn next_random(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A seed from the operating system's randomness (`seed=None`).
+fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u128(
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()),
+    );
+    hasher.finish()
 }
 
 impl VectorEnv {
@@ -74,15 +95,17 @@ impl VectorEnv {
     ///
     /// Raises `ValueError` for an unknown game or bad options.
     #[new]
-    #[pyo3(signature = (id, n, seed = 0, threads = 1, **options))]
+    #[pyo3(signature = (id, n, seed = Some(0), threads = 1, **options))]
     fn py_new(
         py: Python<'_>,
         id: &str,
         n: usize,
-        seed: u64,
+        seed: Option<u64>,
         threads: usize,
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Self> {
+        // `seed=None`: a seed drawn from the system, kept in `env.seed` to replay the run.
+        let seed = seed.unwrap_or_else(fresh_seed);
         if n == 0 {
             return Err(value_error("a VectorEnv needs at least one game"));
         }
@@ -103,6 +126,7 @@ impl VectorEnv {
             batch,
             game: Py::new(py, game)?,
             seed,
+            sampler: seed,
         };
         env.run(py, None, seed)?;
         Ok(env)
@@ -113,6 +137,7 @@ impl VectorEnv {
     #[pyo3(signature = (seed = None))]
     fn reset<'py>(&mut self, py: Python<'py>, seed: Option<u64>) -> PyResult<Bound<'py, PyTuple>> {
         self.seed = seed.unwrap_or(self.seed);
+        self.sampler = self.seed;
         self.run(py, None, self.seed)?;
         self.outputs(py, false)
     }
@@ -125,16 +150,74 @@ impl VectorEnv {
     ///
     /// Raises `ValueError` naming the game and the rule for an illegal action; then no game
     /// has changed.
+    /// Actions that are not whole numbers (floats, booleans) are refused, never cut to a
+    /// whole number.
     fn step<'py>(&mut self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyTuple>> {
         let array: PyReadonlyArray1<'py, i64> = match actions.extract::<PyReadonlyArray1<'py, i64>>() {
             Ok(array) if array.is_c_contiguous() => array,
-            _ => py
-                .import("numpy")?
-                .call_method1("ascontiguousarray", (actions, "int64"))?
-                .extract::<PyReadonlyArray1<'py, i64>>()?,
+            _ => {
+                let numpy = py.import("numpy")?;
+                let given = numpy.call_method1("asarray", (actions,))?;
+                let kind: String = given.getattr("dtype")?.getattr("kind")?.extract()?;
+                if kind != "i" && kind != "u" {
+                    return Err(value_error(format!(
+                        "actions are action indices, whole numbers, not {} (a {} is never cut to a whole number)",
+                        given.getattr("dtype")?.str()?,
+                        if kind == "f" { "float such as 4.5" } else { "value of that type" }
+                    )));
+                }
+                numpy
+                    .call_method1("ascontiguousarray", (given, "int64"))?
+                    .extract::<PyReadonlyArray1<'py, i64>>()?
+            }
         };
         self.run(py, Some(array.as_slice()?), self.seed)?;
         self.outputs(py, true)
+    }
+
+    /// One legal action per game, drawn uniformly from the seat to act's legal actions
+    /// (the current masks), in Rust: `env.step(env.sample_actions())` plays random games
+    /// without building random numbers over every action index in Python. Its generator
+    /// starts from the environment's seed at each reset.
+    fn sample_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let masks = self.masks.bind(py).readonly();
+        let masks = masks.as_slice()?;
+        let width = self.batch.num_distinct_actions();
+        let state = &mut self.sampler;
+        let picks: Vec<i64> = py.detach(|| {
+            masks
+                .chunks(width.max(1))
+                .map(|row| {
+                    let legal = row.iter().filter(|&&m| m).count();
+                    if legal == 0 {
+                        return -1;
+                    }
+                    let k = (next_random(state) % legal as u64) as usize;
+                    row.iter().enumerate().filter(|(_, m)| **m).nth(k).map_or(-1, |(i, _)| i as i64)
+                })
+                .collect()
+        });
+        Ok(PyArray1::from_vec(py, picks))
+    }
+
+    /// Game `i`'s legal actions now (the indices its mask row holds), sorted: a short list
+    /// where the mask is long (Abilene: 131,000 action indices).
+    fn legal_actions<'py>(&self, py: Python<'py>, i: usize) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let n = self.batch.len();
+        if i >= n {
+            return Err(value_error(format!("there is no game {i}: games are 0 to {}", n - 1)));
+        }
+        let width = self.batch.num_distinct_actions();
+        let masks = self.masks.bind(py).readonly();
+        let row = &masks.as_slice()?[i * width..(i + 1) * width];
+        let legal: Vec<i64> = row.iter().enumerate().filter(|(_, m)| **m).map(|(k, _)| k as i64).collect();
+        Ok(PyArray1::from_vec(py, legal))
+    }
+
+    /// The seed the games were started from (the one drawn for `seed=None`).
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.seed
     }
 
     /// The number of games.

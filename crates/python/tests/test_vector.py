@@ -136,3 +136,59 @@ def test_steps_release_the_gil():
     for thread in threads:
         thread.join()
     assert not errors
+
+
+def test_actions_that_are_not_whole_numbers_are_refused_and_change_nothing():
+    env = tabula.VectorEnv("abagio", 3, seed=1)
+    observations, masks, _ = env.reset()
+    before = [env.state_json(i) for i in range(3)]
+    legal = env.sample_actions()
+    for bad in (legal.astype(np.float64) + 0.5, legal.astype(np.float64), [True, False, True]):
+        with pytest.raises(ValueError, match="whole numbers"):
+            env.step(bad)
+    assert [env.state_json(i) for i in range(3)] == before
+    env.step([int(a) for a in legal])  # a list of ints is fine
+
+
+def test_seed_none_draws_a_seed_that_replays_the_run():
+    env = tabula.VectorEnv("sabacc", 4, seed=None, players=2)
+    again = tabula.VectorEnv("sabacc", 4, seed=env.seed, players=2)
+    assert isinstance(env.seed, int)
+    for _ in range(20):
+        a, b = env.sample_actions(), again.sample_actions()
+        assert np.array_equal(a, b)
+        assert np.array_equal(env.step(a)[0], again.step(b)[0])
+    assert tabula.VectorEnv("abagio", 2, seed=None).seed != tabula.VectorEnv("abagio", 2, seed=None).seed
+
+
+def test_the_built_in_sampler_draws_legal_actions_uniformly(game_id):
+    env = tabula.VectorEnv(game_id, 8, seed=3)
+    env.reset()
+    for _ in range(30):
+        masks = env.action_masks.copy()
+        actions = env.sample_actions()
+        assert actions.dtype == np.int64 and actions.shape == (8,)
+        assert all(masks[i, a] for i, a in enumerate(actions))
+        for i in range(8):
+            assert np.array_equal(env.legal_actions(i), np.flatnonzero(masks[i]))
+        env.step(actions)
+    with pytest.raises(ValueError, match="no game 8"):
+        env.legal_actions(8)
+    # Uniform: over many draws from one position, every legal action comes about as often.
+    env = tabula.VectorEnv("abagio", 1, seed=0)
+    legal = env.legal_actions(0)
+    counts = np.zeros(env.num_actions, np.int64)
+    for _ in range(4000):
+        counts[env.sample_actions()[0]] += 1
+    assert set(np.flatnonzero(counts)) == set(legal)
+    expected = 4000 / len(legal)
+    assert counts[legal].min() > 0.6 * expected and counts[legal].max() < 1.4 * expected
+
+
+def test_arrays_are_shared_without_copies_through_dlpack():
+    env = tabula.VectorEnv("abagio", 2, seed=0)
+    observations, masks, _ = env.reset()
+    view = np.from_dlpack(observations)  # torch.from_dlpack and jax.dlpack take it the same way
+    assert np.shares_memory(view, observations)
+    env.step(env.sample_actions())
+    assert np.array_equal(view, env.observations), "the next step writes the same buffer"
