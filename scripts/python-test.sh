@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds the tabula Python package the way users install it (`pip install ./crates/python`,
-# an abi3 wheel built by maturin in pip's isolated build environment) into a virtualenv,
+# Builds the tabula Python package the way users install it (`pip wheel ./crates/python`:
+# an abi3 wheel built by maturin in pip's isolated build environment, left in target/wheels)
+# and installs it into a virtualenv,
 # with the test dependencies from PyPI, and runs its tests (crates/python/tests).
 #
 #   scripts/python-test.sh [pytest arguments...]
@@ -19,9 +20,14 @@ if ! [ -x "$venv/bin/python" ]; then
 fi
 py="$(cd "$venv" && pwd)/bin/python"
 "$py" -m pip install -q --upgrade pip
-echo "== pip install ./crates/python[test]"
-# A local folder is built and installed again on every run, whatever version is there.
-"$py" -m pip install -q "./crates/python[test]"
+echo "== pip wheel ./crates/python -> target/wheels (the abi3 wheel, kept as an artifact)"
+# Built once per run, whatever version is there; then installed from the wheel, with the
+# test extras, without building again.
+rm -f target/wheels/tabula_games-*.whl
+"$py" -m pip wheel -q --no-deps -w target/wheels ./crates/python
+"$py" -m pip uninstall -q -y tabula tabula-games >/dev/null 2>&1 || true
+"$py" -m pip install -q --find-links target/wheels "tabula-games[test]"
+ls target/wheels/tabula_games-*.whl
 "$py" -c "import tabula; print('tabula', len(tabula.games()), 'games:', ', '.join(tabula.game_ids()))"
 
 echo "== pytest crates/python/tests"

@@ -84,6 +84,7 @@ fn _tabula(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<State>()?;
     m.add_class::<bot::Bot>()?;
     m.add_class::<vector::VectorEnv>()?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("CHANCE_PLAYER_ID", CHANCE_PLAYER_ID)?;
     m.add("TERMINAL_PLAYER_ID", TERMINAL_PLAYER_ID)?;
     Ok(())

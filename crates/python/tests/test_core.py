@@ -350,3 +350,27 @@ def test_the_worked_example_runs():
         text=True,
     ).stdout
     assert "win rate" in out
+
+
+def test_the_package_has_a_version_and_type_stubs_naming_the_whole_native_api():
+    import ast
+    import importlib.metadata
+    import pathlib
+
+    import tabula._tabula as native
+
+    assert tabula.__version__ == native.__version__
+    assert tabula.__version__ == importlib.metadata.version("tabula-games")
+    folder = pathlib.Path(tabula.__file__).parent
+    assert (folder / "py.typed").exists()
+    stub = ast.parse((folder / "_tabula.pyi").read_text())
+    top = {n.name for n in stub.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    top |= {t.target.id for t in stub.body if isinstance(t, ast.AnnAssign)}
+    public = {name for name in dir(native) if not name.startswith("__") or name == "__version__"}
+    assert public - top == set(), "names of the native module missing from _tabula.pyi"
+    for node in stub.body:
+        if isinstance(node, ast.ClassDef):
+            stubbed = {n.name for n in node.body if isinstance(n, ast.FunctionDef)}
+            cls = getattr(native, node.name)
+            methods = {m for m in vars(cls) if not m.startswith("_")}
+            assert methods - stubbed == set(), f"{node.name}'s methods missing from _tabula.pyi"

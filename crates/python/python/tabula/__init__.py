@@ -19,10 +19,12 @@
   ``python_tabula_<id>`` (needs the ``open_spiel`` package).
 
 Bad input raises ``ValueError`` with the engine's sentence, naming the rule.
-The guide is docs/python.md in the repository.
+The guide is docs/python.md in the repository. The distribution is ``tabula-games`` (the
+name ``tabula`` on PyPI is another project's); the module is ``tabula``.
 """
 
 from ._tabula import (
+    __version__,
     CHANCE_PLAYER_ID,
     TERMINAL_PLAYER_ID,
     Bot,
@@ -38,6 +40,7 @@ from ._tabula import (
 )
 
 __all__ = [
+    "__version__",
     "CHANCE_PLAYER_ID",
     "TERMINAL_PLAYER_ID",
     "Bot",

@@ -10,7 +10,7 @@ chunks by Ray tasks, each in Rust; the table is computed by the same Rust code a
 ``self_play(game_id, bot, games, seed, **options)`` plays ``bot`` in every seat and returns
 the game records.
 
-Needs the ``ray`` package (``pip install "tabula[ray]"``); ``ray.init()`` is called (with
+Needs the ``ray`` package (``pip install "tabula-games[ray]"``); ``ray.init()`` is called (with
 its defaults) if Ray is not running.
 """
 
