@@ -36,6 +36,8 @@ pub trait DynGame: Send + Sync {
     fn num_distinct_actions(&self) -> usize;
     /// An upper bound on the number of actions in a game.
     fn max_game_length(&self) -> usize;
+    /// The unit of the returns with these options ([`Game::return_unit`]).
+    fn return_unit(&self) -> f64;
     /// The shape of a seat's observation tensor ([`Game::observation_shape`]).
     fn observation_shape(&self) -> Vec<usize>;
     /// The private channel `seat` may talk on with its team-mates ([`Game::team_channel`]).
@@ -198,6 +200,9 @@ impl<G: Game> DynGame for ErasedGame<G> {
     }
     fn max_game_length(&self) -> usize {
         self.0.max_game_length()
+    }
+    fn return_unit(&self) -> f64 {
+        self.0.return_unit()
     }
     fn observation_shape(&self) -> Vec<usize> {
         self.0.observation_shape()

@@ -371,6 +371,13 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         None
     }
 
+    /// The unit of this game's returns with its options, for learners that want rewards
+    /// near one: a return divided by it counts the game's own stakes (Sabacc's money in
+    /// caves, the money each player brings). By default 1: the returns are already small.
+    fn return_unit(&self) -> f64 {
+        1.0
+    }
+
     /// A quick estimate of how good `state` is for `player`, in the units of the returns
     /// (used by greedy bots and as a search cutoff). By default the returns so far.
     fn heuristic(&self, state: &Self::State, player: usize) -> f64 {

@@ -138,6 +138,13 @@ impl Game {
         self.inner.spec().max_return
     }
 
+    /// The unit of the returns with these options: a return divided by it counts the
+    /// game's own stakes (Sabacc's money in caves, its `buy_in`); 1 where returns are small.
+    /// The environments' `normalize_rewards=True` divides by it.
+    fn return_unit(&self) -> f64 {
+        self.inner.return_unit()
+    }
+
     /// A new game at its initial state; `seed` seeds the generator that
     /// `State.sample_chance` draws from.
     #[pyo3(signature = (seed = 0))]

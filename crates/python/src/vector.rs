@@ -33,6 +33,8 @@ pub struct VectorEnv {
     players: Py<PyArray1<i32>>,
     /// The generator of `sample_actions` (SplitMix64), seeded from the environment's seed.
     sampler: u64,
+    /// What the rewards are divided by (`normalize_rewards`: the game's return unit).
+    reward_unit: f32,
 }
 
 /// SplitMix64's next value.
@@ -73,7 +75,11 @@ impl VectorEnv {
             Some(actions) => batch.step(actions, out),
             None => batch.reset(seed, out),
         })
-        .map_err(value_error)
+        .map_err(value_error)?;
+        if self.reward_unit != 1.0 {
+            rewards.as_slice_mut()?.iter_mut().for_each(|r| *r /= self.reward_unit);
+        }
+        Ok(())
     }
 
     fn outputs<'py>(&self, py: Python<'py>, step: bool) -> PyResult<Bound<'py, PyTuple>> {
@@ -95,13 +101,17 @@ impl VectorEnv {
     ///
     /// Raises `ValueError` for an unknown game or bad options.
     #[new]
-    #[pyo3(signature = (id, n, seed = Some(0), threads = 1, **options))]
+    ///
+    /// `normalize_rewards=True` divides the rewards by the game's return unit
+    /// (`Game.return_unit`: Sabacc's money in caves).
+    #[pyo3(signature = (id, n, seed = Some(0), threads = 1, normalize_rewards = false, **options))]
     fn py_new(
         py: Python<'_>,
         id: &str,
         n: usize,
         seed: Option<u64>,
         threads: usize,
+        normalize_rewards: bool,
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Self> {
         // `seed=None`: a seed drawn from the system, kept in `env.seed` to replay the run.
@@ -124,6 +134,7 @@ impl VectorEnv {
             terminated: PyArray1::<bool>::zeros(py, n, false).unbind(),
             players: PyArray1::<i32>::zeros(py, n, false).unbind(),
             batch,
+            reward_unit: if normalize_rewards { game.inner.return_unit() as f32 } else { 1.0 },
             game: Py::new(py, game)?,
             seed,
             sampler: seed,

@@ -144,3 +144,13 @@ def test_maskable_ppo_learns_on_a_short_game():
     observation, info = env.reset(seed=9)
     action, _ = model.predict(observation, action_masks=env.action_masks())
     assert info["action_mask"][int(action)]
+
+
+def test_normalized_rewards_count_sabacc_money_in_caves():
+    env = tabula.gymnasium.env("sabacc", players=2, hands=1, buy_in=40, normalize_rewards=True)
+    _, info = env.reset(seed=3)
+    while True:
+        _, reward, terminated, _, info = env.step(first_legal(info))
+        if terminated:
+            break
+    assert reward == env.unwrapped.state.returns()[0] / 40.0

@@ -201,3 +201,22 @@ def test_render_shows_the_public_view():
     env = tabula.pettingzoo.env("abagio", render_mode="ansi")
     env.reset(seed=0)
     assert '"view"' in env.render()
+
+
+def test_normalized_rewards_divide_by_the_game_s_return_unit():
+    game = tabula.load_game("sabacc", players=2, hands=1)
+    assert game.return_unit() == 100.0
+    assert tabula.load_game("abagio").return_unit() == 1.0
+    assert tabula.load_game("sabacc", rules="canonical", scoring="points").return_unit() == 1.0
+    env = tabula.pettingzoo.env("sabacc", players=2, hands=1, normalize_rewards=True)
+    env.reset(seed=4)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        observation, reward, termination, truncation, _ = env.last()
+        totals[agent] += reward
+        if termination or truncation:
+            env.step(None)
+        else:
+            env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    returns = env.unwrapped.state_now.returns()
+    assert [totals[a] for a in env.possible_agents] == [r / 100.0 for r in returns]

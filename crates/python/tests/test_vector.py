@@ -192,3 +192,18 @@ def test_arrays_are_shared_without_copies_through_dlpack():
     assert np.shares_memory(view, observations)
     env.step(env.sample_actions())
     assert np.array_equal(view, env.observations), "the next step writes the same buffer"
+
+
+def test_normalized_rewards_count_sabacc_money_in_caves():
+    plain = tabula.VectorEnv("sabacc", 4, seed=7, players=2, hands=1, buy_in=50)
+    normal = tabula.VectorEnv("sabacc", 4, seed=7, players=2, hands=1, buy_in=50, normalize_rewards=True)
+    assert plain.game.return_unit() == 50.0
+    ended = 0
+    for _ in range(400):
+        actions = plain.sample_actions()
+        assert np.array_equal(actions, normal.sample_actions())
+        _, _, rewards, terminated, _ = plain.step(actions)
+        _, _, scaled, _, _ = normal.step(actions)
+        assert np.allclose(scaled, rewards / 50.0)
+        ended += int(terminated.sum())
+    assert ended > 0, "some sessions ended, with rewards to compare"

@@ -139,6 +139,12 @@ impl Game for Sabacc {
         NUM_ACTIONS
     }
 
+    /// Money is counted in caves (`buy_in`, the money each player brings): a session's
+    /// return is then of the order of one; the points game's points are already small.
+    fn return_unit(&self) -> f64 {
+        if self.cfg.points() { 1.0 } else { f64::from(self.cfg.buy_in.max(1)) }
+    }
+
     fn max_game_length(&self) -> usize {
         let c = &self.cfg;
         let n = c.players as usize;

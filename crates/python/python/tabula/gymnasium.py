@@ -27,8 +27,9 @@ in CamelCase: ``tabula/Abagio-v0``, ``tabula/SabotagePipes-v0``)::
   per other seat in seat order. A named bot is seeded from ``reset(seed=...)``.
 - Chance (dice, shuffles) is drawn inside the environment, seeded by ``reset(seed=...)``: the
   same seed and the same actions give the same game.
-- The reward is the learning seat's return when the game ends, 0 before (``reward_scale``
-  multiplies it: Sabacc's returns are money); ``terminated`` when the game ends; ``truncated``
+- The reward is the learning seat's return when the game ends, 0 before;
+  ``normalize_rewards=True`` divides it by the game's return unit (``Game.return_unit()``:
+  Sabacc's money counted in caves), and ``reward_scale`` multiplies it; ``terminated`` when the game ends; ``truncated``
   is left to Gymnasium's ``TimeLimit`` (``max_episode_steps``).
 - ``illegal_action``: ``"raise"`` (the default) refuses an action outside the mask with
   ``ValueError`` and the rule's sentence, changing nothing; ``"random"`` plays a drawn legal
@@ -76,6 +77,7 @@ class TabulaEnv(gymnasium.Env):
         render_mode=None,
         illegal_action="raise",
         reward_scale=1.0,
+        normalize_rewards=False,
         **options,
     ):
         if illegal_action not in _ILLEGAL:
@@ -112,6 +114,8 @@ class TabulaEnv(gymnasium.Env):
         self._policies = {}
         self.illegal_action = illegal_action
         self.reward_scale = float(reward_scale)
+        if normalize_rewards:
+            self.reward_scale /= self.game.return_unit()
         self.render_mode = render_mode
         self.metadata = dict(self.metadata, name=f"tabula_{self.game.id}")
         shape = tuple(self.game.observation_tensor_shape())

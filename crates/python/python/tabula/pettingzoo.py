@@ -33,6 +33,8 @@ Settings besides the game's options:
 ``state()`` is the global state a centralized critic (MAPPO, QMIX) reads: every seat's
 observation tensor, seat 0 first, flat (``state_space``, a ``Box``). It holds what the seats
 see together, never what no seat sees (the order of a deck).
+- ``normalize_rewards``: ``True`` divides the rewards by the game's return unit
+  (``Game.return_unit()``: Sabacc's money counted in caves, its ``buy_in``; 1 elsewhere).
 - ``render_mode``: ``"ansi"`` (``render()`` returns the public view as JSON text) or
   ``"human"`` (prints it).
 """
@@ -69,7 +71,9 @@ def parallel_env(game_id, **kwargs):
 class _Table:
     """What both environments share: the game, its spaces, the seeded game in progress."""
 
-    def __init__(self, game_id, max_cycles, illegal_action, observation_format, options):
+    def __init__(
+        self, game_id, max_cycles, illegal_action, observation_format, normalize_rewards, options
+    ):
         if illegal_action not in _ILLEGAL:
             raise ValueError(
                 f"illegal_action must be one of {', '.join(_ILLEGAL)}, not {illegal_action!r}"
@@ -83,6 +87,7 @@ class _Table:
         if max_cycles is not None and max_cycles < 1:
             raise ValueError(f"max_cycles must be at least 1, not {max_cycles}")
         self.game = load_game(game_id, **options)
+        self.reward_unit = self.game.return_unit() if normalize_rewards else 1.0
         self.max_cycles = max_cycles
         self.illegal_action = illegal_action
         n = self.game.num_players()
@@ -167,6 +172,10 @@ class _Table:
                 info["action_mask"] = self.mask(agent)
         return infos
 
+    def final_rewards(self):
+        """Each seat's return at the end, in the environment's unit."""
+        return [float(r) / self.reward_unit for r in self.state.returns()]
+
     def global_state(self):
         """Every seat's observation tensor, seat 0 first, flat."""
         return np.concatenate(
@@ -205,10 +214,13 @@ class raw_env(_Rendering, AECEnv):
         max_cycles=None,
         illegal_action="raise",
         observation_format="dict",
+        normalize_rewards=False,
         **options,
     ):
         super().__init__()
-        self._table = _Table(game_id, max_cycles, illegal_action, observation_format, options)
+        self._table = _Table(
+            game_id, max_cycles, illegal_action, observation_format, normalize_rewards, options
+        )
         self.game = self._table.game
         self.metadata = dict(self.metadata, name=f"tabula_{self.game.id}")
         self.render_mode = render_mode
@@ -273,9 +285,9 @@ class raw_env(_Rendering, AECEnv):
             table.autoplay()
         state = table.state
         if state.is_terminal():
-            returns = state.returns()
+            returns = table.final_rewards()
             for other in self.agents:
-                self.rewards[other] = float(returns[table.seats[other]])
+                self.rewards[other] = returns[table.seats[other]]
                 self.terminations[other] = True
             self.agent_selection = self._next_after(agent)
         elif self.truncations[agent]:
@@ -310,9 +322,12 @@ class TabulaParallelEnv(_Rendering, ParallelEnv):
         max_cycles=None,
         illegal_action="raise",
         observation_format="dict",
+        normalize_rewards=False,
         **options,
     ):
-        self._table = _Table(game_id, max_cycles, illegal_action, observation_format, options)
+        self._table = _Table(
+            game_id, max_cycles, illegal_action, observation_format, normalize_rewards, options
+        )
         self.game = self._table.game
         self.metadata = dict(self.metadata, name=f"tabula_{self.game.id}")
         self.render_mode = render_mode
@@ -356,8 +371,8 @@ class TabulaParallelEnv(_Rendering, ParallelEnv):
             and self._steps >= self._table.max_cycles
         )
         if terminated:
-            returns = state.returns()
-            rewards = {agent: float(returns[self._table.seats[agent]]) for agent in self.agents}
+            returns = self._table.final_rewards()
+            rewards = {agent: returns[self._table.seats[agent]] for agent in self.agents}
         terminations = dict.fromkeys(self.agents, terminated)
         truncations = dict.fromkeys(self.agents, truncated)
         self._table.with_masks(infos)
