@@ -335,6 +335,8 @@ fn check_view<G: Game>(
 
 fn check_returns<G: Game>(game: &G, state: &G::State, ctx: &str) {
     let spec = G::spec();
+    let unit = game.return_unit();
+    assert!(unit.is_finite() && unit > 0.0, "{ctx}: the return unit {unit} is not a positive number");
     let returns = game.returns(state);
     assert_eq!(returns.len(), game.num_players(), "{ctx}: one return per seat");
     for &r in &returns {
