@@ -26,8 +26,10 @@ echo "== pip wheel ./crates/python -> target/wheels (the abi3 wheel, kept as an 
 rm -f target/wheels/tabula_games-*.whl
 "$py" -m pip wheel -q --no-deps -w target/wheels ./crates/python
 "$py" -m pip uninstall -q -y tabula tabula-games >/dev/null 2>&1 || true
-"$py" -m pip install -q --find-links target/wheels "tabula-games[test]"
-ls target/wheels/tabula_games-*.whl
+wheel="$(ls target/wheels/tabula_games-*.whl)"
+echo "$wheel"
+# The file itself, never a name an index could answer with someone else's package.
+"$py" -m pip install -q "$wheel[test]"
 "$py" -c "import tabula; print('tabula', len(tabula.games()), 'games:', ', '.join(tabula.game_ids()))"
 
 echo "== pytest crates/python/tests"
