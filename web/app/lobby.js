@@ -169,7 +169,8 @@ export async function showLobby(main) {
           if (first instanceof HTMLElement) first.focus();
         },
       }, 'New table'),
-      h('a', { href: `/rules/${g.id}`, target: '_blank', rel: 'noopener' }, 'Rules'))));
+      h('a', { href: `/learn/${g.id}`, target: '_blank', rel: 'noopener' }, 'How to play'),
+      h('a', { href: `/rules/${g.id}`, target: '_blank', rel: 'noopener', class: 'muted' }, 'Complete rules'))));
 
   const open = h('div', { id: 'open-tables' }, h('p', { class: 'muted' }, 'Loading…'));
   const mine = h('div', { id: 'my-tables' });

@@ -206,7 +206,9 @@ export async function showTable(main, id) {
     },
   }, 'Copy link');
   const chat = chatBox((msg, near) => command(msg, near));
-  const shareRow = h('div', { class: 'row' }, share, h('a', { href: `/rules/${g.id}`, target: '_blank', rel: 'noopener' }, 'Rules'));
+  const shareRow = h('div', { class: 'row' }, share,
+    h('a', { href: `/learn/${g.id}`, target: '_blank', rel: 'noopener' }, 'How to play'),
+    h('a', { href: `/rules/${g.id}`, target: '_blank', rel: 'noopener' }, 'Rules'));
   fill(main,
     h('div', { class: 'table-page', 'data-game': g.id },
       h('section', { class: 'play' }, banner, notice, board),

@@ -302,6 +302,7 @@ fn router(app: App) -> Router {
         .route("/replay/{id}", get(web::index))
         .route("/app/{*path}", get(web::asset))
         .route("/rules/{id}", get(web::rules))
+        .route("/learn/{id}", get(web::learn))
         .route("/favicon.ico", get(web::icon))
         .layer(DefaultBodyLimit::max(MAX_MESSAGE))
         // A body sent a byte at a time is cut off (408) rather than held open.

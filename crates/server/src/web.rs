@@ -1,7 +1,7 @@
 //! The browser client and the rules pages, embedded in the binary: `web/app` is served
 //! under `/app/`, its page at `/` and at every address the client itself makes (`/table/ID`,
-//! `/replay/ID`), and each game's rules, rendered from `docs/rules/<id>.md`, at
-//! `/rules/<id>`.
+//! `/replay/ID`), each game's rules, rendered from `docs/rules/<id>.md`, at `/rules/<id>`,
+//! and each game's player's guide, rendered from `docs/guides/<id>.md`, at `/learn/<id>`.
 
 use axum::extract::Path;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -16,6 +16,9 @@ static APP: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/../../web/app");
 
 /// Each game's rules as implemented.
 static RULES: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/../../docs/rules");
+
+/// Each game's guide for players: what a newcomer reads before a first game.
+static GUIDES: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/../../docs/guides");
 
 /// What a page may load: only this server's own files and WebSocket; inline styles for the
 /// SVG the renderers draw; nothing inline to run.
@@ -99,12 +102,22 @@ pub async fn icon(asked: HeaderMap) -> Response {
     }
 }
 
-/// The ids of the games whose rules are embedded.
-pub fn rules_ids() -> Vec<String> {
+/// The ids of the games with a document in `dir` (`<id>.md`).
+fn ids_in(dir: &Dir<'_>) -> Vec<String> {
     let mut ids: Vec<String> =
-        RULES.files().filter_map(|f| f.path().to_str()?.strip_suffix(".md").map(str::to_owned)).collect();
+        dir.files().filter_map(|f| f.path().to_str()?.strip_suffix(".md").map(str::to_owned)).collect();
     ids.sort();
     ids
+}
+
+/// The ids of the games whose rules are embedded.
+pub fn rules_ids() -> Vec<String> {
+    ids_in(&RULES)
+}
+
+/// The ids of the games whose guides are embedded.
+pub fn guide_ids() -> Vec<String> {
+    ids_in(&GUIDES)
 }
 
 /// A game's rules as an HTML page, rendered from `docs/rules/<id>.md`.
@@ -116,8 +129,23 @@ pub async fn rules(Path(id): Path<String>, asked: HeaderMap) -> Response {
     page(&asked, rules_html(&id, text).into_bytes(), "text/html; charset=utf-8")
 }
 
+/// A game's guide for players as an HTML page, rendered from `docs/guides/<id>.md`.
+pub async fn learn(Path(id): Path<String>, asked: HeaderMap) -> Response {
+    let Some(text) = GUIDES.get_file(format!("{id}.md")).and_then(|f| f.contents_utf8()) else {
+        let known = guide_ids().join(", ");
+        return ApiError::not_found(format!("no guide for {id:?}: the games are {known}")).into_response();
+    };
+    page(&asked, doc_html(&id, text, "how to play").into_bytes(), "text/html; charset=utf-8")
+}
+
 /// Renders a rules document into a whole page. Raw HTML in the Markdown is shown as text.
 pub fn rules_html(id: &str, markdown: &str) -> String {
+    doc_html(id, markdown, "rules")
+}
+
+/// Renders a document into a whole page under the site's header, `crumb` naming what it
+/// is. Raw HTML in the Markdown is shown as text.
+fn doc_html(id: &str, markdown: &str, crumb: &str) -> String {
     use pulldown_cmark::{Event, Options, Parser, html};
     let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_HEADING_ATTRIBUTES;
     let parser = Parser::new_ext(markdown, options).map(|e| match e {
@@ -139,7 +167,7 @@ pub fn rules_html(id: &str, markdown: &str) -> String {
          <title>{title} — tabula</title><link rel=\"stylesheet\" href=\"/app/style.css\"><link rel=\"icon\" href=\"/app/icon.svg\">\
          <script type=\"module\" src=\"/app/theme.js\"></script></head>\
          <body class=\"rules\"><header class=\"top\"><a class=\"brand\" href=\"/\">tabula</a>\
-         <span class=\"crumb\">rules</span></header><main class=\"doc\">{body}</main></body></html>\n"
+         <span class=\"crumb\">{crumb}</span></header><main class=\"doc\">{body}</main></body></html>\n"
     )
 }
 
@@ -156,6 +184,19 @@ mod tests {
         let ids = rules_ids();
         for e in tabula_registry::registry().entries() {
             assert!(ids.iter().any(|i| i == e.spec.id), "no docs/rules/{}.md embedded", e.spec.id);
+        }
+    }
+
+    #[test]
+    fn every_registered_game_has_a_guide_linking_its_complete_rules() {
+        let ids = guide_ids();
+        for e in tabula_registry::registry().entries() {
+            let id = e.spec.id;
+            assert!(ids.iter().any(|i| i == id), "no docs/guides/{id}.md embedded");
+            let text = GUIDES.get_file(format!("{id}.md")).and_then(|f| f.contents_utf8()).expect("utf-8");
+            assert!(text.contains(&format!("](/rules/{id})")), "the guide to {id} links its complete rules");
+            let page = doc_html(id, text, "how to play");
+            assert!(page.contains("<span class=\"crumb\">how to play</span>"), "{page}");
         }
     }
 
