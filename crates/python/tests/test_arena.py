@@ -65,7 +65,7 @@ def test_a_policy_is_given_only_what_its_seat_sees():
 
 
 def test_objects_with_step_and_labelled_pairs_are_policies():
-    hard = tabula.bot("random", seed=1)  # a tabula.Bot has OpenSpiel's step(state)
+    rnd = tabula.bot("random", seed=1)  # a tabula.Bot has OpenSpiel's step(state)
 
     class Greedy:
         name = "my-greedy"
@@ -73,7 +73,7 @@ def test_objects_with_step_and_labelled_pairs_are_policies():
         def step(self, state):
             return int(np.flatnonzero(state.legal_actions_mask())[-1])
 
-    report = tabula.arena("abagio", [Greedy(), ("rnd", hard), "random"], games=3, seed=0, jobs=1)
+    report = tabula.arena("abagio", [Greedy(), ("rnd", rnd), "random"], games=3, seed=0, jobs=1)
     assert [s["bot"] for s in report["summary"]] == ["my-greedy", "rnd", "random"]
 
 

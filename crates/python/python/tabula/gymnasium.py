@@ -125,6 +125,7 @@ class TabulaEnv(gymnasium.Env):
         )
         self.action_space = spaces.Discrete(actions)
         self._no_moves = np.zeros(actions, np.int8)
+        self._mask = self._no_moves
         self.state = None
 
     # ------------------------------------------------------------------------------------
@@ -168,9 +169,8 @@ class TabulaEnv(gymnasium.Env):
 
     def action_masks(self):
         """The legal action mask of the learning seat (all zeros when the game is over)."""
-        if self.state is None or self.state.is_terminal():
-            return self._no_moves.astype(bool)
-        return self.state.legal_actions_mask(self.seat).astype(bool)
+        # The mask the last reset or step gave (the state changes nowhere else).
+        return self._mask.astype(bool)
 
     def render(self):
         if self.render_mode is None or self.state is None:
@@ -201,12 +201,12 @@ class TabulaEnv(gymnasium.Env):
         return self.state.observation_tensor(self.seat)
 
     def _info(self):
-        mask = (
+        self._mask = (
             self._no_moves
             if self.state.is_terminal()
             else self.state.legal_actions_mask(self.seat).astype(np.int8)
         )
-        return {"action_mask": mask}
+        return {"action_mask": self._mask}
 
 
 def register():

@@ -186,38 +186,14 @@ class _Table:
         return json.dumps(self.state.view())
 
 
-class _Rendering:
-    """Rendering shared by both environments: the view of the game as JSON text."""
+class _Shared:
+    """What both environments share: their setup from the settings, their spaces, the global
+    state and rendering (the view of the game as JSON text)."""
 
-    def render(self):
-        if self.render_mode is None:
-            return None
-        text = self._table.render_text()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
-
-    def close(self):
-        pass
-
-
-class raw_env(_Rendering, AECEnv):
-    """A tabula game as a PettingZoo AEC environment (see the module's documentation)."""
-
-    metadata = {"render_modes": ["ansi", "human"], "name": "tabula", "is_parallelizable": False}
-
-    def __init__(
-        self,
-        game_id,
-        render_mode=None,
-        max_cycles=None,
-        illegal_action="raise",
-        observation_format="dict",
-        normalize_rewards=False,
-        **options,
+    def _setup(
+        self, game_id, render_mode, max_cycles, illegal_action, observation_format,
+        normalize_rewards, options,
     ):
-        super().__init__()
         self._table = _Table(
             game_id, max_cycles, illegal_action, observation_format, normalize_rewards, options
         )
@@ -238,6 +214,40 @@ class raw_env(_Rendering, AECEnv):
     def state(self):
         """The global state: every seat's observation tensor, seat 0 first, flat."""
         return self._table.global_state()
+
+    def render(self):
+        if self.render_mode is None:
+            return None
+        text = self._table.render_text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self):
+        pass
+
+
+class raw_env(_Shared, AECEnv):
+    """A tabula game as a PettingZoo AEC environment (see the module's documentation)."""
+
+    metadata = {"render_modes": ["ansi", "human"], "name": "tabula", "is_parallelizable": False}
+
+    def __init__(
+        self,
+        game_id,
+        render_mode=None,
+        max_cycles=None,
+        illegal_action="raise",
+        observation_format="dict",
+        normalize_rewards=False,
+        **options,
+    ):
+        super().__init__()
+        self._setup(
+            game_id, render_mode, max_cycles, illegal_action, observation_format,
+            normalize_rewards, options,
+        )
 
     @property
     def state_now(self):
@@ -309,7 +319,7 @@ class raw_env(_Rendering, AECEnv):
         return order[(order.index(agent) + 1) % len(order)]
 
 
-class TabulaParallelEnv(_Rendering, ParallelEnv):
+class TabulaParallelEnv(_Shared, ParallelEnv):
     """A tabula game behind PettingZoo's parallel API: each step, only the action of the
     seat to act is played (the others' are ignored); see the module's documentation."""
 
@@ -325,27 +335,11 @@ class TabulaParallelEnv(_Rendering, ParallelEnv):
         normalize_rewards=False,
         **options,
     ):
-        self._table = _Table(
-            game_id, max_cycles, illegal_action, observation_format, normalize_rewards, options
+        self._setup(
+            game_id, render_mode, max_cycles, illegal_action, observation_format,
+            normalize_rewards, options,
         )
-        self.game = self._table.game
-        self.metadata = dict(self.metadata, name=f"tabula_{self.game.id}")
-        self.render_mode = render_mode
-        self.possible_agents = list(self._table.possible_agents)
-        self.observation_spaces = self._table.observation_spaces
-        self.action_spaces = self._table.action_spaces
-        self.state_space = self._table.state_space
         self.agents = []
-
-    def observation_space(self, agent):
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent):
-        return self.action_spaces[agent]
-
-    def state(self):
-        """The global state: every seat's observation tensor, seat 0 first, flat."""
-        return self._table.global_state()
 
     def reset(self, seed=None, options=None):
         self._table.new_game(seed)
