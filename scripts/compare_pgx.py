@@ -43,7 +43,7 @@ def bench_tabula(batch, seconds, threads):
         return np.argmax(noise * masks[0], axis=1)
 
     def loop():
-        masks[0] = env.step(random_legal())[1]
+        masks[0] = env.step(random_legal())[4]["action_mask"]
 
     for _ in range(20):
         loop()
@@ -54,7 +54,7 @@ def bench_tabula(batch, seconds, threads):
     while elapsed < seconds:
         actions = random_legal()
         start = time.perf_counter()
-        masks[0] = env.step(actions)[1]
+        masks[0] = env.step(actions)[4]["action_mask"]
         elapsed += time.perf_counter() - start
         stepped += batch
     return {"loop": with_choice, "step": stepped / elapsed}

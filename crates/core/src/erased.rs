@@ -214,21 +214,29 @@ impl<G: Game> DynGame for ErasedGame<G> {
         Box::new(ErasedState::new(self.0.clone(), seed))
     }
     fn load_state(&self, state: &Value, seed: u64) -> Result<Box<dyn DynState>, SetupError> {
-        let id = G::spec().id;
-        let raw: G::State = serde_json::from_value(state.clone()).map_err(|e| {
-            SetupError::one(format!("this is not a valid {id} position: {}", quote(&e.to_string())))
-        })?;
-        let unknown = crate::strict::unknown_fields(state, &to_json(&raw), 5);
-        if !unknown.is_empty() {
-            let problems =
-                unknown.iter().map(|path| format!("a {id} position has no field `{path}`")).collect();
-            return Err(SetupError { problems });
-        }
-        let state = self.0.validate(raw)?;
+        let state = read_position(&self.0, state)?;
         let mut erased = ErasedState::new(self.0.clone(), seed);
         erased.state = state;
         Ok(Box::new(erased))
     }
+}
+
+/// A position of `game` read from its JSON: strictly (a field the state does not have is
+/// refused, never skipped), then checked by the rules ([`Game::validate`]).
+///
+/// # Errors
+/// JSON that is not a position of the game, or a position the rules refuse (every problem).
+pub fn read_position<G: Game>(game: &G, state: &Value) -> Result<G::State, SetupError> {
+    let id = G::spec().id;
+    let raw: G::State = serde_json::from_value(state.clone()).map_err(|e| {
+        SetupError::one(format!("this is not a valid {id} position: {}", quote(&e.to_string())))
+    })?;
+    let unknown = crate::strict::unknown_fields(state, &to_json(&raw), 5);
+    if !unknown.is_empty() {
+        let problems = unknown.iter().map(|path| format!("a {id} position has no field `{path}`")).collect();
+        return Err(SetupError { problems });
+    }
+    game.validate(raw)
 }
 
 /// One action in the history, with how each seat saw it.

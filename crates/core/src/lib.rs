@@ -44,7 +44,7 @@ pub mod registry;
 pub mod spec;
 mod strict;
 
-pub use batch::{Batch, BatchOut, DynBatch};
+pub use batch::{Batch, BatchOut, DynBatch, Lengths, Mode};
 pub use code::ErrorCode;
 pub use erased::{DynGame, DynState, ErasedGame, ErasedState};
 pub use error::{ActionError, Illegal, OptionsError, ParseActionError, RecordError, SetupError};
