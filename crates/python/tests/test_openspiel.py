@@ -205,3 +205,20 @@ def test_a_resampled_state_keeps_the_seat_s_information_state(game_id):
     sampled_after.apply_action(action)
     if not after.is_chance_node() and not sampled_after.is_chance_node():
         assert after.information_state_string(seat) == sampled_after.information_state_string(seat)
+
+
+def test_cfr_solves_the_research_variant_and_its_exploitability_falls():
+    from open_spiel.python import policy
+    from open_spiel.python.algorithms import cfr, exploitability
+
+    tiny = {"players": 2, "deck": "tiny", "deal": "holdem", "tours": 1, "dice": "none",
+            "hands": 1, "max_raise": 1, "raises": 1}
+    game = pyspiel.load_game("python_tabula_sabacc", tiny)
+    solver = cfr.CFRSolver(game)
+    seen = []
+    for _ in range(4):
+        solver.evaluate_and_update_policy()
+        seen.append(exploitability.nash_conv(game, solver.average_policy()))
+    assert all(a > b for a, b in zip(seen, seen[1:])), seen
+    assert seen[-1] < seen[0] / 2
+    assert seen[-1] < exploitability.nash_conv(game, policy.UniformRandomPolicy(game))

@@ -75,6 +75,9 @@ pub enum Dice {
     ThreeD6,
     /// One twenty-sided die; a change on 20.
     D20,
+    /// No change roll (`dice=none`; not the rulebook's game, a simplification for research
+    /// and exact solvers): the cards never change, so there is no blocking window either.
+    None,
 }
 
 impl Dice {
@@ -84,6 +87,7 @@ impl Dice {
             Dice::TwoD6 | Dice::D12 => 12,
             Dice::ThreeD6 => 18,
             Dice::D20 => 20,
+            Dice::None => 0,
         }
     }
 
@@ -93,6 +97,7 @@ impl Dice {
             Dice::TwoD6 => 2,
             Dice::D12 | Dice::D20 => 1,
             Dice::ThreeD6 => 3,
+            Dice::None => 1,
         }
     }
 
@@ -119,22 +124,31 @@ impl Dice {
         }
     }
 
-    /// All equally likely outcomes counted: 36, 12, 216 or 20.
+    /// All equally likely outcomes counted: 36, 12, 216 or 20 (1 without a roll, which has
+    /// no outcome).
     pub const fn ways_total(self) -> u32 {
         match self {
             Dice::TwoD6 => 36,
             Dice::D12 => 12,
             Dice::ThreeD6 => 216,
             Dice::D20 => 20,
+            Dice::None => 1,
         }
     }
 
-    fn name(self) -> &'static str {
+    /// Whether the dealer rolls for a change at all.
+    pub const fn rolls(self) -> bool {
+        !matches!(self, Dice::None)
+    }
+
+    /// The option's word for these dice (`2d6`, `d12`, `3d6`, `d20`, `none`).
+    pub fn name(self) -> &'static str {
         match self {
             Dice::TwoD6 => "2d6",
             Dice::D12 => "d12",
             Dice::ThreeD6 => "3d6",
             Dice::D20 => "d20",
+            Dice::None => "none",
         }
     }
 }
@@ -262,8 +276,10 @@ pub static OPTIONS: [OptionSpec; 22] = [
         doc: "full: the rule set's own deck (tarot and Black Knight: 78; the canonical money game: the 76 \
               cards with the rulebook's values; the theory game: the theory deck); 54: the 54-card variant \
               (tarot, Black Knight); theory: the seed's named face cards, canonical: the 76 cards with the \
-              rulebook's values, west-end: the 76 cards with West End Games' values (canonical rules).",
-        kind: OptionKind::Choice { values: &["full", "54", "theory", "canonical", "west-end"] },
+              rulebook's values, west-end: the 76 cards with West End Games' values (canonical rules); tiny: \
+              five cards (T1, T2, T3, T21, the Idiot), a research deck for exact solvers, not the rulebook's \
+              game (tarot rules, 2 players, holdem, one tour, dice=none).",
+        kind: OptionKind::Choice { values: &["full", "54", "theory", "canonical", "west-end", "tiny"] },
         default: OptionDefault::Str("full"),
     },
     OptionSpec {
@@ -274,8 +290,9 @@ pub static OPTIONS: [OptionSpec; 22] = [
     },
     OptionSpec {
         name: "dice",
-        doc: "The tarot change roll: 2d6, d12, 3d6 or d20; the cards change on the maximum.",
-        kind: OptionKind::Choice { values: &["2d6", "d12", "3d6", "d20"] },
+        doc: "The tarot change roll: 2d6, d12, 3d6 or d20; the cards change on the maximum. none: no change \
+              roll and so no blocking (not the rulebook's game: a research simplification).",
+        kind: OptionKind::Choice { values: &["2d6", "d12", "3d6", "d20", "none"] },
         default: OptionDefault::Str("2d6"),
     },
     OptionSpec {
@@ -420,6 +437,12 @@ impl Config {
             }
             (_, "full") => DeckKind::Tarot,
             (_, "54") => DeckKind::French,
+            (Rules::Tarot, "tiny") => DeckKind::Tiny,
+            (_, "tiny") => {
+                return Err(err(
+                    "the `tiny` research deck is played with the tarot rules (rules=tarot)".to_owned()
+                ));
+            }
             (_, "theory" | "canonical" | "west-end") => {
                 return Err(err(format!(
                     "the `{}` deck belongs to the canonical rules (rules=canonical)",
@@ -431,7 +454,13 @@ impl Config {
         let dice = choice(
             options,
             "dice",
-            &[("2d6", Dice::TwoD6), ("d12", Dice::D12), ("3d6", Dice::ThreeD6), ("d20", Dice::D20)],
+            &[
+                ("2d6", Dice::TwoD6),
+                ("d12", Dice::D12),
+                ("3d6", Dice::ThreeD6),
+                ("d20", Dice::D20),
+                ("none", Dice::None),
+            ],
         )?;
         let table = choice(
             options,
@@ -479,6 +508,35 @@ impl Config {
             }
             if cfg.circuit_change || cfg.escalating {
                 problems.push("`circuit_change` and `escalating_mouche` are tarot variants".to_owned());
+            }
+        }
+        if tarot && !dice.rolls() && cfg.circuit_change {
+            problems.push("`circuit_change` adds change rolls: it needs `dice` other than none".to_owned());
+        }
+        if deck == DeckKind::Tiny {
+            // Five cards: two each and one communal card, dealt once; nothing is left to
+            // change, redeal or deal a sudden death from.
+            let mut needs = Vec::new();
+            if cfg.players != 2 {
+                needs.push(format!("2 players (not {})", cfg.players));
+            }
+            if deal != DealVariant::Holdem {
+                needs.push("deal=holdem".to_owned());
+            }
+            if cfg.tours != 1 {
+                needs.push(format!("tours=1 (not {})", cfg.tours));
+            }
+            if dice.rolls() {
+                needs.push("dice=none".to_owned());
+            }
+            if cfg.decks != 1 {
+                needs.push("decks=1".to_owned());
+            }
+            if !needs.is_empty() {
+                problems.push(format!(
+                    "the `tiny` research deck holds five cards, all dealt at once: it needs {}",
+                    needs.join(", ")
+                ));
             }
         }
         if rules != Rules::Canonical && scoring != Scoring::Money {
@@ -570,6 +628,7 @@ impl Config {
                 DeckKind::Theory if theory => "full",
                 DeckKind::Theory => "theory",
                 DeckKind::WestEnd => "west-end",
+                DeckKind::Tiny => "tiny",
             }
             .into(),
         );

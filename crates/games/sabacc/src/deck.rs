@@ -378,15 +378,21 @@ pub enum DeckKind {
     Theory,
     /// The canonical 76-card deck with West End Games' face-card values (`deck=west-end`).
     WestEnd,
+    /// Five cards, trumps 1, 2, 3 and 21 and the Idiot (`deck=tiny`): not the rulebook's
+    /// game, a research deck small enough for exact solvers (CFR, exploitability), yet
+    /// holding every kind of tarot Sabacc (grand: T21 T2 and the Idiot; petit: T21 T1 and
+    /// the Idiot; the Idiot's: the Idiot, T2 and T3) and hands over 23.
+    Tiny,
 }
 
 /// Each deck's composition, in the order of [`DeckKind`]'s variants.
-const COMPOSITIONS: [[u8; Card::NUM]; 5] = [
+const COMPOSITIONS: [[u8; Card::NUM]; 6] = [
     DeckKind::Tarot.build_composition(),
     DeckKind::French.build_composition(),
     DeckKind::Canonical.build_composition(),
     DeckKind::Theory.build_composition(),
     DeckKind::WestEnd.build_composition(),
+    DeckKind::Tiny.build_composition(),
 ];
 
 impl DeckKind {
@@ -402,6 +408,8 @@ impl DeckKind {
         while i < Card::NUM {
             counts[i] = match self {
                 DeckKind::Tarot => (i < CANON as usize) as u8,
+                // Trumps 1, 2, 3 and 21 (ids 0, 1, 2, 20) and the Idiot.
+                DeckKind::Tiny => matches!(i, 0 | 1 | 2 | 20 | 77) as u8,
                 DeckKind::French => {
                     if i < SUITED as usize {
                         0
@@ -437,6 +445,7 @@ impl DeckKind {
         match self {
             DeckKind::Tarot => 78,
             DeckKind::French => 54,
+            DeckKind::Tiny => 5,
             DeckKind::Canonical | DeckKind::Theory | DeckKind::WestEnd => 76,
         }
     }
@@ -444,14 +453,14 @@ impl DeckKind {
     /// The identities this deck can hold (a range of indices, for quick iteration).
     pub const fn ids(self) -> std::ops::Range<usize> {
         match self {
-            DeckKind::Tarot | DeckKind::French => 0..CANON as usize,
+            DeckKind::Tarot | DeckKind::French | DeckKind::Tiny => 0..CANON as usize,
             DeckKind::Canonical | DeckKind::Theory | DeckKind::WestEnd => IDIOT as usize..Card::NUM,
         }
     }
 
     /// Whether the deck has trumps (and so the petit Sabacc).
     pub const fn has_trumps(self) -> bool {
-        matches!(self, DeckKind::Tarot)
+        matches!(self, DeckKind::Tarot | DeckKind::Tiny)
     }
 
     /// A card's value as a suit card of this deck (the ace's low value).

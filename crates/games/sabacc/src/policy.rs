@@ -155,7 +155,12 @@ fn pool_cards(cfg: &Config, pool: &[u8; Card::NUM]) -> Vec<(Card, f64)> {
 fn three_card_ranks(deck: DeckKind) -> &'static [f64; GRAND_SABACC as usize + 1] {
     static TAROT: OnceLock<[f64; GRAND_SABACC as usize + 1]> = OnceLock::new();
     static FRENCH: OnceLock<[f64; GRAND_SABACC as usize + 1]> = OnceLock::new();
-    let cell = if deck == DeckKind::French { &FRENCH } else { &TAROT };
+    static TINY: OnceLock<[f64; GRAND_SABACC as usize + 1]> = OnceLock::new();
+    let cell = match deck {
+        DeckKind::French => &FRENCH,
+        DeckKind::Tiny => &TINY,
+        _ => &TAROT,
+    };
     cell.get_or_init(|| {
         let cards: Vec<Card> = deck
             .ids()

@@ -507,7 +507,10 @@ fn play_card(state: &mut State, cfg: &Config, card: Card) {
 /// Starts the roll: the tarot blocking window first, the canonical shift at once.
 pub fn start_roll(state: &mut State, cfg: &Config, then: RollThen) {
     state.roll_then = then;
-    if cfg.rules == Rules::Tarot {
+    if cfg.rules == Rules::Tarot && !cfg.dice.rolls() {
+        // `dice=none`: no roll, so no change and no blocking window.
+        after_roll(state);
+    } else if cfg.rules == Rules::Tarot {
         tarot::start_window(state);
     } else {
         state.phase = Phase::Roll;

@@ -425,6 +425,17 @@ fn check_sizes(state: &State, cfg: &Config, problems: &mut Vec<String>) {
             }
         }
     }
+    if matches!(phase, Phase::Window | Phase::Roll | Phase::Replace)
+        && cfg.rules == Rules::Tarot
+        && !cfg.dice.rolls()
+    {
+        bad(format!("the phase is `{phase:?}`, but with dice=none there is no change roll"));
+    }
+    if phase == Phase::Sudden
+        && 3 * state.tied.count_ones() as usize > cfg.deck.size() * usize::from(cfg.decks)
+    {
+        bad("a sudden death needs three cards for each tied player, more than the pack holds".to_owned());
+    }
     if matches!(phase, Phase::Window | Phase::Roll | Phase::Replace) {
         let fits = match (cfg.rules, state.roll_then) {
             (Rules::Tarot, RollThen::Announce) => true,

@@ -145,3 +145,20 @@ fn discards_shuffled_back_are_unknown_to_all() {
     let report = conformance::check(&game, config);
     assert!(report.swaps > 0 && report.chance_nodes > 40 * 48, "{report:?}");
 }
+
+#[test]
+fn the_research_variant() {
+    run(
+        json!({"players": 2, "deck": "tiny", "deal": "holdem", "tours": 1, "dice": "none", "hands": 3}),
+        6,
+        1,
+        3,
+    );
+    run(
+        json!({"players": 2, "deck": "tiny", "deal": "holdem", "tours": 1, "dice": "none", "max_raise": 1, "raises": 1}),
+        6,
+        1,
+        3,
+    );
+    run(json!({"players": 4, "dice": "none", "deal": "decouverte"}), 3, 3, 11);
+}

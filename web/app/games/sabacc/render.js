@@ -474,7 +474,7 @@ function tableSvg(v, cfg, communal, deck) {
     lines.push(cfg.rules === 'black-knight' ? `bets up to ${v.level}` : `highest bet ${v.level}`);
     if (cfg.rules !== 'black-knight') lines.push(`raises ${v.raises} of ${cfg.raises}`);
   }
-  if (cfg.rules === 'tarot') lines.push(`${cfg.dice}: change on ${DICE_MAX[cfg.dice] ?? 12}`);
+  if (cfg.rules === 'tarot') lines.push(cfg.dice === 'none' ? 'no change roll' : `${cfg.dice}: change on ${DICE_MAX[cfg.dice] ?? 12}`);
   else if (cfg.rules === 'canonical' && !points) lines.push('a double shifts');
   if (cfg.escalating_mouche && cfg.rules === 'tarot') lines.push(`mouche ${cfg.mouche * v.tour}`);
   const W = 420, H = communal.length ? 104 + 18 * lines.length : 130;

@@ -438,6 +438,9 @@ fn dice_line(app: &Scene, table: &Table) -> Option<String> {
     // A roll of an earlier tour of the hand is not this tour's.
     let roll = app.screen.tracker.roll(state.hand_no).filter(|r| r.tour == state.tour);
     match cfg.rules {
+        Rules::Tarot if !cfg.dice.rolls() => {
+            Some("No change roll (dice=none): the cards never change".to_owned())
+        }
         Rules::Tarot => Some(match roll {
             Some(r) if r.change => format!("Dice {}: rolled {}, the cards changed", dice_name(table), r.dice),
             Some(r) => format!(
@@ -460,12 +463,7 @@ fn dice_line(app: &Scene, table: &Table) -> Option<String> {
 }
 
 fn dice_name(table: &Table) -> &'static str {
-    match table.cfg.dice.max() {
-        12 if table.cfg.dice.min() == 2 => "2d6",
-        12 => "d12",
-        18 => "3d6",
-        _ => "d20",
-    }
+    table.cfg.dice.name()
 }
 
 /// The moves: the list with keys and what each does, or whom the game waits for.
