@@ -1,6 +1,6 @@
 //! `tabula arena`: bots play many games against each other, seats rotated, in parallel,
 //! and a table says how strong each is. The games and the table are played and computed by
-//! `tabula_registry::arena` (shared with Python's `tabula.arena` and `tabula.ray`); this
+//! `tabula_arena` (shared with Python's `tabula.arena` and `tabula.ray`); this
 //! module reads the arguments, shows progress and writes the files.
 //!
 //! Reproducible: game `i` takes its chance seed and its bots' seeds from `--seed` and `i`
@@ -23,7 +23,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::Value;
 use tabula_core::Registry;
 
-use tabula_registry::arena::{BotSummary, Config, GameResult, Progress, Report, parse_list, play_all};
+use tabula_arena::{BotSummary, Config, GameResult, Progress, Report, parse_list, play_all};
 
 /// Arguments of `tabula arena`.
 #[derive(clap::Args, Debug)]
@@ -244,7 +244,7 @@ pub fn run(args: Args) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tabula_registry::arena::schedule;
+    use tabula_arena::schedule;
 
     fn config(bots: &str, games: usize, jobs: usize, options: Value) -> Config {
         Config {

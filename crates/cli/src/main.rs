@@ -8,7 +8,7 @@ use clap::{Parser, Subcommand};
 mod arena;
 mod bench;
 mod engine;
-mod load;
+mod load_generator;
 mod play;
 mod replay;
 
@@ -37,7 +37,7 @@ enum Command {
     Serve(ServeArgs),
     /// A load generator for `tabula serve`: N games at once between WebSocket clients
     /// playing random moves; games held, actions per second, round trips, errors.
-    Load(load::Args),
+    Load(load_generator::Args),
 }
 
 /// Arguments of `tabula serve`.
@@ -148,7 +148,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(args),
         Command::Arena(args) => arena::run(args),
         Command::Serve(args) => serve(args),
-        Command::Load(args) => load::run(args),
+        Command::Load(args) => load_generator::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

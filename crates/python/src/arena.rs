@@ -6,10 +6,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use serde::Deserialize;
 use serde_json::{Value, json};
+use tabula_arena::{self as engine, BotSpec, Config, GameResult, Outcome, Progress, Report, Timing};
 use tabula_core::Record;
-use tabula_registry::arena::{
-    self as engine, BotSpec, Config, GameResult, Outcome, Progress, Report, Timing,
-};
 
 use tabula_core::{DynBot, DynState, Turn};
 

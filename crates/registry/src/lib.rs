@@ -8,8 +8,6 @@
 
 #![deny(missing_docs)]
 
-pub mod arena;
-
 use tabula_abagio::Abagio;
 use tabula_abilene::Abilene;
 use tabula_ai::{BOT_NAMES, make_bot};

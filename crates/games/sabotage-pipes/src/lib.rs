@@ -24,10 +24,10 @@
 #![deny(missing_docs)]
 
 pub mod action;
-pub mod bot;
 pub mod card;
 pub mod narrate;
 pub mod observation;
+pub mod policy;
 pub mod rules;
 pub mod setup;
 pub mod state;
@@ -246,7 +246,7 @@ impl Game for SabotagePipes {
         legal: &[Action],
         rng: &mut R,
     ) -> Option<Action> {
-        bot::beginner_move(view, legal, rng)
+        policy::beginner_move(view, legal, rng)
     }
 
     fn heuristic(&self, state: &State, player: usize) -> f64 {
