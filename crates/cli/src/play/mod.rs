@@ -12,6 +12,7 @@ pub(crate) mod archive;
 pub(crate) mod games;
 pub(crate) mod generic;
 pub(crate) mod overlay;
+pub(crate) mod picker;
 pub(crate) mod screen;
 pub(crate) mod session;
 pub(crate) mod ui;

@@ -7,7 +7,7 @@
 //! history shows another seat's herd placement as `herd ?` and its card as
 //! `corral hidden`.
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crossterm::event::KeyEvent;
 use tabula_abilene::cattle::Identity;
 use tabula_abilene::money::{bank_repayment, prison_cost};
 use tabula_abilene::rules::{self, Waiting};
@@ -15,6 +15,7 @@ use tabula_abilene::state::{CowAt, Stage, Task};
 use tabula_abilene::{Abilene, Action, Config, CorralCard, Kind, Ranch, Space, State, View};
 use tabula_core::{DynState, ErasedState, Turn};
 
+use crate::play::picker::{GroupKeys, ListPicker, MoveList};
 use crate::play::screen::{Choice, Outcome};
 use crate::play::session::{LogLine, Session, told};
 
@@ -206,21 +207,9 @@ impl Offer {
         self.len() == 0
     }
 
-    /// The group of move `row` and its first row.
-    pub fn group_of(&self, row: usize) -> Option<(usize, usize)> {
-        let mut first = 0;
-        for (g, group) in self.groups.iter().enumerate() {
-            if row < first + group.choices.len() {
-                return Some((g, first));
-            }
-            first += group.choices.len();
-        }
-        None
-    }
-
     /// The first row of group `g`.
     pub fn first_row(&self, g: usize) -> usize {
-        self.groups[..g.min(self.groups.len())].iter().map(|x| x.choices.len()).sum()
+        MoveList::first_row(self, g)
     }
 
     /// The spaces with a piece that may move now.
@@ -520,172 +509,80 @@ fn money_choices(table: &Table, legal: &[String], names: &[String]) -> Vec<Choic
 // ---------------------------------------------------------------------------------------
 // Choosing a move.
 
-/// What the person is choosing: the row of the list, and digits typed to name one.
-///
-/// The choice starts again whenever the game moves on ([`Picker::synced`]).
+impl MoveList for Offer {
+    fn group_sizes(&self) -> Vec<usize> {
+        self.groups.iter().map(|g| g.choices.len()).collect()
+    }
+
+    fn action(&self, row: usize) -> Option<&str> {
+        self.moves().get(row).map(|c| c.action.as_str())
+    }
+}
+
+/// The keys between the list's groups: Tab (and ←/→) to the next piece or group.
+fn group_keys(offer: &Offer) -> GroupKeys {
+    GroupKeys {
+        tab: true,
+        hint: ("Tab", if offer.movable().is_empty() { "next group" } else { "next piece" }),
+    }
+}
+
+/// What the person is choosing: the shared list picker ([`ListPicker`]), and the piece
+/// chosen last, whose moves stay selected when the game moves on.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Picker {
-    /// The selected row (a move, counted from 0 over every group).
-    pub row: usize,
-    /// Digits typed so far to choose a row by its number.
-    pub typed: String,
-    moment: Option<usize>,
+    list: ListPicker,
     /// The piece chosen before the game moved on, to keep it selected.
     last_from: Option<Space>,
+}
+
+impl std::ops::Deref for Picker {
+    type Target = ListPicker;
+    fn deref(&self) -> &ListPicker {
+        &self.list
+    }
 }
 
 impl Picker {
     /// This choice as it stands after `steps` actions: unchanged while the game has not
     /// moved; otherwise started again on the first row (or the same piece's moves).
     pub fn synced(&self, steps: usize, offer: &Offer) -> Picker {
-        if self.moment == Some(steps) {
-            return self.clone();
-        }
-        let row = self
-            .last_from
-            .and_then(|from| offer.groups.iter().position(|g| g.from == Some(from)))
-            .map_or(0, |g| offer.first_row(g));
-        Picker { row, typed: String::new(), moment: Some(steps), last_from: self.last_from }
+        let first = || {
+            self.last_from
+                .and_then(|from| offer.groups.iter().position(|g| g.from == Some(from)))
+                .map_or(0, |g| offer.first_row(g))
+        };
+        Picker { list: self.list.synced(steps, first), last_from: self.last_from }
     }
 
     /// The selected move, if any.
     pub fn selected<'a>(&self, offer: &'a Offer) -> Option<&'a Choice> {
-        offer.moves().get(self.row).copied()
+        offer.moves().get(self.list.row).copied()
     }
 
     /// Reacts to a key (the screen's common keys are [`Outcome::Ignored`]).
     pub fn on_key(&mut self, steps: usize, offer: &Offer, key: KeyEvent) -> Outcome {
         *self = self.synced(steps, offer);
-        if key.modifiers.intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) {
-            return Outcome::Ignored;
-        }
-        let rows = offer.len();
-        if rows == 0 {
-            return match key.code {
-                KeyCode::Enter | KeyCode::Char(' ') | KeyCode::Up | KeyCode::Down => Outcome::Waiting,
-                _ => Outcome::Ignored,
-            };
-        }
-        if let KeyCode::Char(c @ '0'..='9') = key.code {
-            self.typed.push(c);
-            return self.after_digit(offer);
-        }
-        if !self.typed.is_empty() {
-            match key.code {
-                KeyCode::Enter | KeyCode::Char(' ') => return self.finish_typed(offer),
-                KeyCode::Backspace => {
-                    self.typed.pop();
-                    return Outcome::Done;
-                }
-                _ => self.typed.clear(),
+        let row = self.list.row;
+        let outcome = self.list.on_key(offer, key, group_keys(offer));
+        if let Outcome::Play(action) = &outcome {
+            self.last_from = MoveList::group_of(offer, row).and_then(|g| offer.groups[g].from);
+            if let Ok(Action::Cow { to, .. } | Action::Boy { to, .. }) = Action::parse(action) {
+                // The piece moved: follow it where it lands (its moves are over).
+                self.last_from = Some(to);
             }
         }
-        match key.code {
-            KeyCode::Up | KeyCode::Char('k') => self.step(offer, -1),
-            KeyCode::Down | KeyCode::Char('j') => self.step(offer, 1),
-            KeyCode::PageUp => self.step(offer, -8),
-            KeyCode::PageDown => self.step(offer, 8),
-            KeyCode::Home => self.go(offer, 0),
-            KeyCode::End => self.go(offer, rows - 1),
-            KeyCode::Tab | KeyCode::Right | KeyCode::Char('l') if offer.groups.len() > 1 => {
-                self.group(offer, 1)
-            }
-            KeyCode::BackTab | KeyCode::Left | KeyCode::Char('h') if offer.groups.len() > 1 => {
-                self.group(offer, -1)
-            }
-            KeyCode::Enter | KeyCode::Char(' ') => match self.selected(offer) {
-                Some(choice) => {
-                    self.last_from = offer.group_of(self.row).and_then(|(g, _)| offer.groups[g].from);
-                    if let Ok(Action::Cow { to, .. } | Action::Boy { to, .. }) = Action::parse(&choice.action)
-                    {
-                        // The piece moved: follow it where it lands (its moves are over).
-                        self.last_from = Some(to);
-                    }
-                    Outcome::Play(choice.action.clone())
-                }
-                None => Outcome::Waiting,
-            },
-            _ => Outcome::Ignored,
-        }
+        outcome
     }
 
-    /// Reads a typed line: a row's number plays it; several moves separated by `;` play
-    /// in order, all or none; anything else is played as notation (the rules explain a
-    /// refusal).
+    /// Reads a typed line ([`ListPicker::on_line`]).
     pub fn on_line(&mut self, offer: &Offer, line: &str) -> Outcome {
-        let line = line.trim();
-        if let Ok(n) = line.parse::<usize>() {
-            return match offer.moves().get(n.wrapping_sub(1)) {
-                Some(choice) => Outcome::Play(choice.action.clone()),
-                None if offer.is_empty() => Outcome::Waiting,
-                None => Outcome::Say(format!("there is no move {n}: the list has {}", offer.len()), true),
-            };
-        }
-        let parts: Vec<String> =
-            line.split(';').map(str::trim).filter(|p| !p.is_empty()).map(str::to_owned).collect();
-        if parts.len() > 1 {
-            return Outcome::PlayAll(parts);
-        }
-        Outcome::Play(line.to_owned())
+        ListPicker::on_line(offer, line)
     }
 
     /// The keys that do something now.
     pub fn key_hints(&self, offer: &Offer) -> Vec<(&'static str, &'static str)> {
-        if offer.is_empty() {
-            return Vec::new();
-        }
-        if !self.typed.is_empty() {
-            return vec![("0-9", "move number"), ("Enter", "choose it"), ("Esc", "cancel")];
-        }
-        let mut hints = vec![("↑/↓", "choose"), ("Enter", "play")];
-        if offer.groups.len() > 1 {
-            hints.push(("Tab", if offer.movable().is_empty() { "next group" } else { "next piece" }));
-        }
-        hints.push(("1-9", "by number"));
-        hints
-    }
-
-    fn go(&mut self, offer: &Offer, row: usize) -> Outcome {
-        self.row = row.min(offer.len().saturating_sub(1));
-        Outcome::Say(String::new(), false)
-    }
-
-    fn step(&mut self, offer: &Offer, step: isize) -> Outcome {
-        let rows = offer.len() as isize;
-        let row = self.row as isize + step;
-        let row = if step.abs() == 1 { row.rem_euclid(rows) } else { row.clamp(0, rows - 1) };
-        self.go(offer, row as usize)
-    }
-
-    fn group(&mut self, offer: &Offer, step: isize) -> Outcome {
-        let groups = offer.groups.len() as isize;
-        let (g, _) = offer.group_of(self.row).unwrap_or((0, 0));
-        let next = (g as isize + step).rem_euclid(groups) as usize;
-        self.go(offer, offer.first_row(next))
-    }
-
-    fn after_digit(&mut self, offer: &Offer) -> Outcome {
-        let longer = (1..=offer.len()).any(|n| {
-            let n = n.to_string();
-            n.len() > self.typed.len() && n.starts_with(self.typed.as_str())
-        });
-        if longer {
-            Outcome::Say(format!("move {}…: type the next digit, or Enter", self.typed), false)
-        } else {
-            self.finish_typed(offer)
-        }
-    }
-
-    fn finish_typed(&mut self, offer: &Offer) -> Outcome {
-        let typed = std::mem::take(&mut self.typed);
-        match typed.parse::<usize>() {
-            Ok(n) if (1..=offer.len()).contains(&n) => {
-                self.row = n - 1;
-                let choice = offer.moves()[n - 1];
-                Outcome::Say(format!("Move {n}: {} — Enter plays it.", choice.action), false)
-            }
-            _ => Outcome::Say(format!("there is no move {typed}: the list has {}", offer.len()), true),
-        }
+        self.list.key_hints(offer, group_keys(offer))
     }
 }
 
