@@ -145,6 +145,16 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// Options the spec allows one by one but the game refuses together.
     fn new(options: &Options) -> Result<Self, OptionsError>;
 
+    /// The game with options given as JSON: an object of option values (the others at their
+    /// defaults), or `null` for every default.
+    ///
+    /// # Errors
+    /// An unknown option, a value the spec does not allow, or options the game refuses
+    /// together.
+    fn from_json(options: &serde_json::Value) -> Result<Self, OptionsError> {
+        Self::new(&Options::from_json(Self::spec(), options)?)
+    }
+
     /// The game with every option at its default.
     fn with_defaults() -> Self {
         Self::new(&Options::defaults(Self::spec())).expect("the default options are valid")

@@ -72,14 +72,6 @@ pub struct Abilene {
 }
 
 impl Abilene {
-    /// The game with these options (a JSON object; missing options take their defaults).
-    ///
-    /// # Errors
-    /// Unknown or invalid options.
-    pub fn from_json(options: &serde_json::Value) -> Result<Self, OptionsError> {
-        Self::new(&Options::from_json(&SPEC, options)?)
-    }
-
     /// The checked options.
     pub fn config(&self) -> &Config {
         &self.cfg

@@ -4,6 +4,7 @@
 
 use serde_json::{Value, json};
 use tabula_abilene::Abilene;
+use tabula_core::Game as _;
 use tabula_core::conformance::{self, Config};
 
 fn run(options: Value, playouts: usize, view_every: usize, sweep_every: usize, swaps: usize) {

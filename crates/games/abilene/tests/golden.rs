@@ -5,6 +5,7 @@ use std::path::Path;
 
 use serde_json::json;
 use tabula_abilene::Abilene;
+use tabula_core::Game as _;
 use tabula_core::golden::{assert_golden, playthrough};
 
 fn golden(name: &str, options: serde_json::Value, seed: u64, detail: usize) {

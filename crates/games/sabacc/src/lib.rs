@@ -100,14 +100,6 @@ pub struct Sabacc {
 }
 
 impl Sabacc {
-    /// The game with these options (a JSON object; missing options take their defaults).
-    ///
-    /// # Errors
-    /// Unknown or invalid options, or options that do not go together.
-    pub fn from_json(options: &serde_json::Value) -> Result<Self, OptionsError> {
-        Self::new(&Options::from_json(&SPEC, options)?)
-    }
-
     /// The checked options.
     pub fn config(&self) -> &Config {
         &self.cfg

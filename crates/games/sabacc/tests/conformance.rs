@@ -2,6 +2,7 @@
 //! seats (few playouts, views and sweeps thinned so the crate's tests stay quick).
 
 use serde_json::{Value, json};
+use tabula_core::Game as _;
 use tabula_core::conformance::{self, Config};
 use tabula_sabacc::Sabacc;
 

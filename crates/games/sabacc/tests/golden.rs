@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use serde_json::json;
+use tabula_core::Game as _;
 use tabula_core::golden::{assert_golden, playthrough};
 use tabula_sabacc::Sabacc;
 

@@ -5,6 +5,7 @@
 //! aids.
 
 use serde_json::{Value, json};
+use tabula_core::Game as _;
 use tabula_core::conformance::{self, Config};
 use tabula_sabotage_spies::SabotageSpies;
 

@@ -57,7 +57,8 @@ impl SpiesScreen {
 /// # Errors
 /// Bad options, a team name that is not `spies` or `villains`, or a seat of the other team.
 pub fn team_seat(options: &serde_json::Value, team: &str, seat: Option<usize>) -> Result<usize, String> {
-    let game = tabula_sabotage_spies::SabotageSpies::from_json(options).map_err(|e| e.to_string())?;
+    let game = <tabula_sabotage_spies::SabotageSpies as tabula_core::Game>::from_json(options)
+        .map_err(|e| e.to_string())?;
     let wanted = match team.trim().to_ascii_lowercase().as_str() {
         "spies" | "spy" => Team::Spies,
         "villains" | "villain" => Team::Villains,
