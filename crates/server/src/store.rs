@@ -142,8 +142,8 @@ fn insert<'q>(
     .bind(a.at)
 }
 
-/// One table as stored.
-#[derive(Clone, Debug, PartialEq)]
+/// One table as stored (read by column name: `TABLE_COLUMNS`).
+#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
 pub struct TableRow {
     /// Its id.
     pub id: String,
@@ -183,8 +183,8 @@ pub struct SeatRow {
     pub gone: bool,
 }
 
-/// One action as stored.
-#[derive(Clone, Debug, PartialEq)]
+/// One action as stored (read by column name).
+#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
 pub struct ActionRow {
     /// Its number, from 0.
     pub seq: i64,
@@ -201,8 +201,8 @@ pub struct ActionRow {
     pub at: Option<i64>,
 }
 
-/// One line said at a table, as stored.
-#[derive(Clone, Debug, PartialEq)]
+/// One line said at a table, as stored (read by column name; `text` is the column `body`).
+#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
 pub struct ChatRow {
     /// Its number at the table, from 0.
     pub n: i64,
@@ -215,6 +215,7 @@ pub struct ChatRow {
     /// The name it was said under.
     pub name: String,
     /// What was said.
+    #[sqlx(rename = "body")]
     pub text: String,
     /// When (Unix milliseconds).
     pub at: i64,
@@ -532,25 +533,13 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn actions(&self, table: &str) -> Result<Vec<ActionRow>, String> {
-        let rows = sqlx::query(
+        sqlx::query_as(
             "SELECT seq, seat, action, player, clocks, at FROM actions WHERE table_id = $1 ORDER BY seq",
         )
         .bind(table)
         .fetch_all(&self.pool)
         .await
-        .map_err(db_error)?;
-        rows.iter()
-            .map(|r| {
-                Ok(ActionRow {
-                    seq: r.try_get(0).map_err(db_error)?,
-                    seat: r.try_get(1).map_err(db_error)?,
-                    action: r.try_get(2).map_err(db_error)?,
-                    player: r.try_get(3).map_err(db_error)?,
-                    clocks: r.try_get(4).map_err(db_error)?,
-                    at: r.try_get(5).map_err(db_error)?,
-                })
-            })
-            .collect()
+        .map_err(db_error)
     }
 
     /// Stores a line said at `table`.
@@ -578,7 +567,7 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn chat(&self, table: &str, limit: i64) -> Result<Vec<ChatRow>, String> {
-        let rows = sqlx::query(
+        let mut lines: Vec<ChatRow> = sqlx::query_as(
             "SELECT n, seq, channel, seat, name, body, at FROM chat WHERE table_id = $1 \
              ORDER BY n DESC LIMIT $2",
         )
@@ -587,20 +576,6 @@ impl Store {
         .fetch_all(&self.pool)
         .await
         .map_err(db_error)?;
-        let mut lines = rows
-            .iter()
-            .map(|r| {
-                Ok(ChatRow {
-                    n: r.try_get(0).map_err(db_error)?,
-                    seq: r.try_get(1).map_err(db_error)?,
-                    channel: r.try_get(2).map_err(db_error)?,
-                    seat: r.try_get(3).map_err(db_error)?,
-                    name: r.try_get(4).map_err(db_error)?,
-                    text: r.try_get(5).map_err(db_error)?,
-                    at: r.try_get(6).map_err(db_error)?,
-                })
-            })
-            .collect::<Result<Vec<_>, String>>()?;
         lines.reverse();
         Ok(lines)
     }
@@ -643,26 +618,27 @@ impl Store {
         limit: i64,
         offset: i64,
     ) -> Result<Vec<TableRow>, String> {
-        let base = "SELECT id, game, options, seats, seed, clock, status, result, created, finished, ending FROM game_tables";
-        let rows = match status {
+        let base = format!("SELECT {TABLE_COLUMNS} FROM game_tables");
+        match status {
             Some(s) => {
-                sqlx::query(&format!("{base} WHERE status = $1 ORDER BY created DESC, id LIMIT $2 OFFSET $3"))
-                    .bind(s.to_owned())
-                    .bind(limit)
-                    .bind(offset)
-                    .fetch_all(&self.pool)
-                    .await
+                sqlx::query_as(&format!(
+                    "{base} WHERE status = $1 ORDER BY created DESC, id LIMIT $2 OFFSET $3"
+                ))
+                .bind(s.to_owned())
+                .bind(limit)
+                .bind(offset)
+                .fetch_all(&self.pool)
+                .await
             }
             None => {
-                sqlx::query(&format!("{base} ORDER BY created DESC, id LIMIT $1 OFFSET $2"))
+                sqlx::query_as(&format!("{base} ORDER BY created DESC, id LIMIT $1 OFFSET $2"))
                     .bind(limit)
                     .bind(offset)
                     .fetch_all(&self.pool)
                     .await
             }
         }
-        .map_err(db_error)?;
-        rows.iter().map(table_row).collect()
+        .map_err(db_error)
     }
 
     /// Notes that play began at `table` (milliseconds since the epoch): the first turn's
@@ -809,29 +785,14 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn table(&self, id: &str) -> Result<Option<TableRow>, String> {
-        let row = sqlx::query(
-            "SELECT id, game, options, seats, seed, clock, status, result, created, finished, ending FROM game_tables WHERE id = $1",
-        )
-        .bind(id)
-        .fetch_optional(&self.pool)
-        .await
-        .map_err(db_error)?;
-        row.as_ref().map(table_row).transpose()
+        sqlx::query_as(&format!("SELECT {TABLE_COLUMNS} FROM game_tables WHERE id = $1"))
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(db_error)
     }
 }
 
-fn table_row(r: &sqlx::any::AnyRow) -> Result<TableRow, String> {
-    Ok(TableRow {
-        id: r.try_get(0).map_err(db_error)?,
-        game: r.try_get(1).map_err(db_error)?,
-        options: r.try_get(2).map_err(db_error)?,
-        seats: r.try_get(3).map_err(db_error)?,
-        seed: r.try_get(4).map_err(db_error)?,
-        clock: r.try_get(5).map_err(db_error)?,
-        status: r.try_get(6).map_err(db_error)?,
-        result: r.try_get(7).map_err(db_error)?,
-        created: r.try_get(8).map_err(db_error)?,
-        finished: r.try_get(9).map_err(db_error)?,
-        ending: r.try_get(10).map_err(db_error)?,
-    })
-}
+/// The columns of a [`TableRow`].
+const TABLE_COLUMNS: &str =
+    "id, game, options, seats, seed, clock, status, result, created, finished, ending";
