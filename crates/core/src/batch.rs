@@ -267,6 +267,18 @@ impl<G: Game> Batch<G> {
         Ok(())
     }
 
+    /// The legal action indices of `state`, sorted, into `out` (`actions` holds the actions
+    /// meanwhile); none where no seat acts.
+    fn legal_indices(&self, state: &G::State, actions: &mut Vec<G::Action>, out: &mut Vec<i64>) {
+        out.clear();
+        actions.clear();
+        if self.game.turn(state).player().is_some() {
+            self.game.legal_actions(state, actions);
+        }
+        out.extend(actions.iter().map(|&a| self.game.action_index(a) as i64));
+        out.sort_unstable();
+    }
+
     fn check_game(&self, i: usize) -> Result<(), Illegal> {
         let n = self.states.len();
         if i < n {
@@ -585,23 +597,18 @@ impl<G: Game> DynBatch for Batch<G> {
     }
 
     fn legal_actions(&self, i: usize, out: &mut Vec<i64>) -> bool {
-        out.clear();
         let Some(state) = self.states.get(i) else {
+            out.clear();
             return false;
         };
-        let mut actions = Vec::new();
-        if self.game.turn(state).player().is_some() {
-            self.game.legal_actions(state, &mut actions);
-        }
-        out.extend(actions.into_iter().map(|a| self.game.action_index(a) as i64));
-        out.sort_unstable();
+        self.legal_indices(state, &mut Vec::new(), out);
         true
     }
 
     fn sample_actions(&self, draw: &mut dyn FnMut(usize) -> usize, out: &mut [i64]) {
-        let mut legal = Vec::new();
-        for (i, pick) in out.iter_mut().enumerate().take(self.states.len()) {
-            self.legal_actions(i, &mut legal);
+        let (mut actions, mut legal) = (Vec::new(), Vec::new());
+        for (state, pick) in self.states.iter().zip(out.iter_mut()) {
+            self.legal_indices(state, &mut actions, &mut legal);
             *pick = if legal.is_empty() { -1 } else { legal[draw(legal.len()).min(legal.len() - 1)] };
         }
     }

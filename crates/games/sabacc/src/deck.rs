@@ -409,7 +409,7 @@ impl DeckKind {
             counts[i] = match self {
                 DeckKind::Tarot => (i < CANON as usize) as u8,
                 // Trumps 1, 2, 3 and 21 (ids 0, 1, 2, 20) and the Idiot.
-                DeckKind::Tiny => matches!(i, 0 | 1 | 2 | 20 | 77) as u8,
+                DeckKind::Tiny => (matches!(i, 0 | 1 | 2 | 20) || i == IDIOT as usize) as u8,
                 DeckKind::French => {
                     if i < SUITED as usize {
                         0

@@ -305,11 +305,6 @@ fn showdown(state: &mut State, cfg: &Config) {
         let sabacc = top != 0 && evaluate(state, cfg, top.trailing_zeros() as usize).is_sabacc();
         pots::pay(state, &split, if sabacc { top } else { 0 });
         rules::end_hand(state, cfg);
-    } else if 3 * top.count_ones() as usize > cfg.deck.size() * usize::from(cfg.decks) {
-        // The pack cannot deal three cards to each tied player (the five-card research
-        // deck): they share, as after a last sudden death still tied (Interpretation 50).
-        pots::pay(state, &split, 0);
-        rules::end_hand(state, cfg);
     } else {
         // The hands laid down stay on record through the sudden death, and the pots wait.
         state.pots = split;

@@ -22,6 +22,7 @@ fn walk(
     count: &mut [usize; 2],
     infosets: &mut [std::collections::HashSet<String>; 2],
 ) {
+    assert_ne!(s.phase, Phase::Sudden, "three cards each cannot be dealt from five: no tie can arise");
     count[0] += 1;
     match g.turn(s) {
         Turn::Terminal => {}
@@ -36,11 +37,6 @@ fn walk(
             }
         }
         Turn::Player(p) => {
-            assert_ne!(
-                s.phase,
-                Phase::Sudden,
-                "three cards each cannot be dealt from five: no tie can arise"
-            );
             count[1] += 1;
             infosets[p].insert(serde_json::to_string(&g.view(s, p)).expect("a view"));
             let mut actions = Vec::new();
@@ -191,4 +187,18 @@ fn positions_with_a_roll_the_variant_never_makes_are_refused() {
     let raw: State = serde_json::from_value(position).unwrap();
     let e = none.validate(raw).expect_err("no window without a roll");
     assert!(e.to_string().contains("dice=none"), "{e}");
+}
+
+#[test]
+fn a_sudden_death_the_tiny_pack_cannot_deal_is_refused() {
+    let g = tiny();
+    let mut s = g.initial_state();
+    deal(&g, &mut s, "T1 T3 T2 idiot T21");
+    play(&g, &mut s, "call");
+    let mut position = serde_json::to_value(&s).unwrap();
+    position["phase"] = json!("sudden");
+    position["tied"] = json!(3);
+    let raw: State = serde_json::from_value(position).unwrap();
+    let e = g.validate(raw).expect_err("six cards cannot come from five");
+    assert!(e.to_string().contains("more than the pack holds"), "{e}");
 }
