@@ -190,7 +190,9 @@ function phaseHelp(v, cfg, you) {
       ? 'The dealer rolls two dice: on a double every card outside the interference field is replaced.'
       : `The dealer rolls (${cfg.dice}): on a ${max} every unblocked card is replaced.`;
     case 'announce': return you
-      ? 'Continue (another tour), see (compare the hands now), fold, or lay down a Sabacc (a false one costs five mouches).'
+      ? (v.tour >= cfg.tours
+        ? 'The last tour: continue to the showdown, see (out if two or more continue), fold, or lay down a Sabacc (a false one costs five mouches).'
+        : 'Continue (another tour), see (compare the hands now), fold, or lay down a Sabacc (a false one costs five mouches).')
       : 'Each player says continue, see, fold, or lays down a Sabacc.';
     case 'offer': return you ? 'The dealer offers you a card, unseen: take it (then discard one), or decline.' : 'The dealer offers each player a card.';
     case 'discard': return you ? 'Discard one of your cards, the new one included (click it).' : 'The player discards a card.';
@@ -667,7 +669,7 @@ function actionBar(v, cfg, scene, me) {
       title = by === null ? 'the most you may raise' : `bet ${v.level + by}, ${by} over the highest bet${tarot && mouche ? `, and pay the mouche (${mouche})` : ''}`;
     } else if (a.startsWith('announce ')) {
       title = ({
-        'announce continue': 'go on to another tour (the redeal)',
+        'announce continue': v.tour >= cfg.tours ? 'stay in: the last tour, so the hands are compared' : 'go on to another tour (the redeal)',
         'announce see': 'compare the hands (you drop out if two or more continue)',
         'announce fold': 'leave the hand',
         'announce sabacc': 'lay down your cards: a false Sabacc costs five mouches',
@@ -679,7 +681,9 @@ function actionBar(v, cfg, scene, me) {
   // a tooltip (a See can drop you out of the hand).
   if (legal.some((a) => a === 'announce see')) {
     bar.append(h('p', { class: 'sab-hint sab-announce-help', id: 'announce-help' },
-      'Continue: play another tour. See: compare the hands now — if two or more players continue, you drop out of the hand. ',
+      v.tour >= cfg.tours
+        ? 'This is the last tour: Continue stays in for the showdown. See: be compared too — if two or more players continue, you drop out of the hand. '
+        : 'Continue: play another tour. See: compare the hands now — if two or more players continue, you drop out of the hand. ',
       'Sabacc: lay your cards down (a false Sabacc costs five mouches).'));
   }
   for (const [list, word] of /** @type {[string[], string][]} */ ([[raises, 'Raise by'], [bets, 'Bet']])) {

@@ -575,6 +575,9 @@ impl Picker {
                 continue;
             }
             let (label, effect) = match a {
+                Announce::Continue if table.state().tour >= cfg.tours => {
+                    ("continue", "the last tour: the showdown".to_owned())
+                }
                 Announce::Continue => ("continue", "another tour, with a redeal".to_owned()),
                 Announce::See => ("see", "show down (out if 2 go on)".to_owned()),
                 Announce::Fold => ("fold", "out of this hand, free".to_owned()),
