@@ -69,6 +69,22 @@ const view = { scroll: -1, zoom: false };
 const drawn = { root: null, scene: null };
 
 /**
+ * Keeps the whole map in sight on a laptop screen: its height is what the window leaves
+ * below where it starts (the status line above it wraps to one, two or three lines by the
+ * move and the width), measured after each drawing and each change of the window's size.
+ */
+function fitBoard() {
+  const wrap = drawn.root?.querySelector('.ab-board-wrap');
+  const game = drawn.root?.querySelector('.abilene');
+  if (!(wrap instanceof HTMLElement) || !(game instanceof HTMLElement) || !wrap.isConnected) return;
+  const top = `${Math.round(wrap.getBoundingClientRect().top + window.scrollY)}px`;
+  if (game.style.getPropertyValue('--ab-top') !== top) game.style.setProperty('--ab-top', top);
+}
+// A notice or a banner above the map, or a new window size, moves where it starts: the
+// page's size changes, and the map is fitted again (which cannot move where it starts).
+if (typeof ResizeObserver !== 'undefined') new ResizeObserver(fitBoard).observe(document.body);
+
+/**
  * A move of a piece: `cow a52 a21 3`, `boy abilene c31 2`.
  * @typedef {{action: string, kind: 'cow' | 'boy', from: string, to: string, die: number}} PieceMove
  */
@@ -181,6 +197,7 @@ const renderer = {
     // On a narrow screen the board is wider than the page and scrolls: keep where the player
     // left it, or start on his own ranch (a spectator on the town, in the middle).
     scroller.addEventListener('scroll', () => { view.scroll = scroller.scrollLeft; });
+    fitBoard();
     requestAnimationFrame(() => {
       if (scroller.scrollWidth <= scroller.clientWidth) return;
       if (view.scroll >= 0) { scroller.scrollLeft = view.scroll; return; }
