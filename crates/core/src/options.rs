@@ -147,6 +147,36 @@ impl Options {
         self.spec
     }
 
+    /// Checks that these are options of the game `spec` describes: a game's `new` reads
+    /// only its own.
+    ///
+    /// # Errors
+    /// Options of another game, naming it.
+    pub fn expect_game(&self, spec: &GameSpec) -> Result<(), OptionsError> {
+        if self.spec.id == spec.id {
+            Ok(())
+        } else {
+            Err(OptionsError::new(spec.id, format!("these are options of {}", self.spec.id)))
+        }
+    }
+
+    /// A string option read as one of `values` (each with what it stands for in the game,
+    /// usually an enum's variant).
+    ///
+    /// # Errors
+    /// A value not in `values` (the spec's own list of choices refuses it first; this is
+    /// for a game whose list is narrower than the spec's), naming the values allowed.
+    pub fn choice<T: Copy>(&self, name: &str, values: &[(&str, T)]) -> Result<T, OptionsError> {
+        let given = self.str(name);
+        values.iter().find(|(text, _)| *text == given).map(|&(_, v)| v).ok_or_else(|| {
+            let allowed: Vec<&str> = values.iter().map(|(t, _)| *t).collect();
+            OptionsError::new(
+                self.spec.id,
+                format!("option `{name}` cannot be `{given}`: it is one of {}", allowed.join(", ")),
+            )
+        })
+    }
+
     /// The value of an option.
     ///
     /// # Panics
@@ -252,5 +282,52 @@ fn check_value(option: &OptionSpec, json: &Value) -> Result<OptionValue, String>
                 _ => Err(format!("option `{name}` must be one of {}, not {value}", values.join(", "))),
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::spec::{ChanceKind, InformationKind, UtilityKind};
+
+    /// A game with one option of three values, of which the game plays two.
+    static SPEC: GameSpec = GameSpec {
+        id: "pick",
+        name: "Pick",
+        min_players: 2,
+        max_players: 2,
+        teams: false,
+        chance: ChanceKind::Deterministic,
+        information: InformationKind::Perfect,
+        utility: UtilityKind::ZeroSum,
+        min_return: -1.0,
+        max_return: 1.0,
+        options: &[OptionSpec {
+            name: "board",
+            doc: "The board.",
+            kind: OptionKind::Choice { values: &["small", "large", "huge"] },
+            default: OptionDefault::Str("small"),
+        }],
+    };
+
+    #[test]
+    fn options_of_another_game_are_refused_naming_it() {
+        let options = Options::defaults(&SPEC);
+        assert_eq!(options.expect_game(&SPEC), Ok(()));
+        let nim = Options::defaults(<crate::doc_example::Nim as crate::Game>::spec());
+        let err = nim.expect_game(&SPEC).unwrap_err().to_string();
+        assert!(err.contains("these are options of nim"), "{err}");
+    }
+
+    #[test]
+    fn a_choice_reads_its_value_or_names_the_values_allowed() {
+        let values = [("small", 1), ("large", 2)];
+        let options = Options::from_json(&SPEC, &json!({"board": "large"})).unwrap();
+        assert_eq!(options.choice("board", &values), Ok(2));
+        let options = Options::from_json(&SPEC, &json!({"board": "huge"})).unwrap();
+        let err = options.choice("board", &values).unwrap_err().to_string();
+        assert!(err.contains("option `board` cannot be `huge`: it is one of small, large"), "{err}");
     }
 }

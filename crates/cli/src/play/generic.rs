@@ -13,7 +13,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, List, ListItem, ListState, Paragraph};
 use tabula_core::Turn;
 
-use super::screen::{Ctx, GameScreen, History, Observed, Outcome, Window};
+use super::screen::{Ctx, GameScreen, History, Observed, Outcome};
 use super::session::{Applied, LogLine, Session};
 use super::widgets::{heading, key_line, log_panel, plain, seat_style};
 
@@ -127,10 +127,6 @@ impl GameScreen for GenericScreen {
             key_line(&[(": or Tab", "type a move"), ("PgUp/PgDn", "scroll your view")]),
             key_line(&[("?", "this help"), ("q", "quit (asks first)")]),
         ]
-    }
-
-    fn window(&self, _ctx: &Ctx, _index: usize, _width: u16) -> Option<Window> {
-        None
     }
 
     fn verdict(&self, session: &Session) -> Option<String> {

@@ -6,7 +6,74 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use crate::play::screen::Outcome;
+use crate::play::screen::{Choice, Outcome};
+
+/// A group of moves on the list: one piece's moves (`piece`: where it stands, for a game
+/// whose groups are pieces) or one decision's options, under a heading.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Group<P = ()> {
+    /// The group's heading.
+    pub title: String,
+    /// The piece whose moves these are, where the groups are pieces.
+    pub piece: P,
+    /// The moves.
+    pub choices: Vec<Choice>,
+}
+
+/// The person's legal moves, read and grouped: what they may do now.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Offer<P = ()> {
+    /// The groups, in order.
+    pub groups: Vec<Group<P>>,
+    /// Legal moves not listed (too many to list, such as long slide schedules), to type.
+    pub unlisted: usize,
+}
+
+impl<P> Default for Offer<P> {
+    fn default() -> Self {
+        Offer { groups: Vec::new(), unlisted: 0 }
+    }
+}
+
+impl<P> Offer<P> {
+    /// Adds a move to the group headed `title`, or to a new group of `piece`'s at the end.
+    pub fn push(&mut self, title: String, piece: P, choice: Choice) {
+        match self.groups.iter_mut().find(|g| g.title == title) {
+            Some(g) => g.choices.push(choice),
+            None => self.groups.push(Group { title, piece, choices: vec![choice] }),
+        }
+    }
+
+    /// Every move, in the order listed (numbered from 1).
+    pub fn moves(&self) -> Vec<&Choice> {
+        self.groups.iter().flat_map(|g| g.choices.iter()).collect()
+    }
+
+    /// The number of moves listed.
+    pub fn len(&self) -> usize {
+        self.groups.iter().map(|g| g.choices.len()).sum()
+    }
+
+    /// Whether nothing is offered.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The first row of group `g`.
+    pub fn first_row(&self, g: usize) -> usize {
+        MoveList::first_row(self, g)
+    }
+}
+
+impl<P> MoveList for Offer<P> {
+    fn group_sizes(&self) -> Vec<usize> {
+        self.groups.iter().map(|g| g.choices.len()).collect()
+    }
+
+    fn action(&self, row: usize) -> Option<&str> {
+        self.moves().get(row).map(|c| c.action.as_str())
+    }
+}
 
 /// A game's list of moves, in groups, numbered from 1 over every group.
 pub trait MoveList {

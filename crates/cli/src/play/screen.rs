@@ -11,7 +11,10 @@ use crossterm::event::KeyEvent;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
-use tabula_core::{DynState, Turn};
+use std::fmt::Display;
+use std::fmt::Write;
+
+use tabula_core::{DynState, ErasedState, Game, Turn};
 
 use super::session::{Applied, LogLine, Session};
 
@@ -109,7 +112,7 @@ pub struct History<'a> {
     pub names: &'a [String],
 }
 
-impl History<'_> {
+impl<'a> History<'a> {
     /// A seat's name.
     pub fn name(&self, seat: usize) -> &str {
         self.names.get(seat).map_or("?", String::as_str)
@@ -128,6 +131,49 @@ impl History<'_> {
     pub fn line(number: &str, who: &str, text: &str) -> String {
         format!("{number:>9}  {who:<12} {text}")
     }
+
+    /// The record as game `G`'s rules and states (before the first action and after each
+    /// one); none when it is a record of another game.
+    pub fn of<G: Game>(&self) -> Option<(&'a G, Vec<&'a G::State>)> {
+        let game = erased::<G>(self.states.first()?.as_ref())?.concrete_game();
+        let states = self.states.iter().filter_map(|s| erased::<G>(s.as_ref()).map(|e| e.concrete_state()));
+        Some((game, states.collect()))
+    }
+
+    /// Writes action `i`'s sentences in the log's words, the first numbered, each after the
+    /// name of the seat it is about; the action's notation when the log says nothing.
+    pub fn write_step(&self, out: &mut String, i: usize, lines: &[LogLine]) {
+        let number = (i + 1).to_string();
+        if lines.is_empty() {
+            let action = self.actions.get(i).map_or("", String::as_str);
+            let _ = writeln!(out, "{}", History::line(&number, self.actor_name(i), action));
+        }
+        for (k, line) in lines.iter().enumerate() {
+            let number = if k == 0 { number.as_str() } else { "" };
+            let who = line.seat.map_or("", |s| self.name(s));
+            let _ = writeln!(out, "{}", History::line(number, who, &line.text));
+        }
+    }
+
+    /// Writes a drawing (the board, the table, a line of counts) under the numbered lines,
+    /// indented past their numbers, between blank lines.
+    pub fn write_block<T: Display>(out: &mut String, lines: impl IntoIterator<Item = T>) {
+        out.push('\n');
+        for line in lines {
+            let _ = writeln!(out, "           {line}");
+        }
+        out.push('\n');
+    }
+}
+
+/// Game `G`'s own state behind a type-erased one, when it is a game of `G`.
+pub fn erased<G: Game>(state: &dyn DynState) -> Option<&ErasedState<G>> {
+    state.as_any().downcast_ref::<ErasedState<G>>()
+}
+
+/// Seat `seat`'s view of a game of `G`, when `state` is one.
+pub fn view_of<G: Game>(state: &dyn DynState, seat: usize) -> Option<G::View> {
+    erased::<G>(state).map(|e| e.concrete_view(seat))
 }
 
 /// A game's screen: everything the play screen (and the replay viewer) asks of a game.
@@ -165,7 +211,11 @@ pub trait GameScreen {
 
     /// The window of the round or hand ended at `index` (see [`Observed::window`]), for a
     /// screen `width` columns wide.
-    fn window(&self, ctx: &Ctx, index: usize, width: u16) -> Option<Window>;
+    /// (None by default: a game with no rounds or hands to sum up.)
+    fn window(&self, ctx: &Ctx, index: usize, width: u16) -> Option<Window> {
+        let _ = (ctx, index, width);
+        None
+    }
 
     /// How the game ended, for the person, in a few words (`you win`, `you lost 12`);
     /// `None` while it is not over.

@@ -1,12 +1,14 @@
 //! Small pieces of drawing that every game's screen uses: seat names in their style, text
-//! cut or wrapped to a width, the log panel, headings and key tables for help windows.
+//! cut or wrapped to a width, the log panel, the panel at the end of a game, headings and
+//! key tables for help windows.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, HighlightSpacing, List, ListItem, Paragraph};
+use ratatui::widgets::{Block, HighlightSpacing, List, ListItem, Paragraph, Wrap};
 
+use super::screen::Ctx;
 use super::session::Session;
 
 /// The style of a seat's name: the person's in bold yellow, the others' in cyan.
@@ -146,6 +148,22 @@ pub fn key_line(pairs: &[(&str, &str)]) -> Line<'static> {
         spans.push(Span::raw(format!("{what:<26}")));
     }
     Line::from(spans)
+}
+
+/// The panel at the end of a game (`title`: ` Game over `): the result's `lines`, then
+/// where the game was saved and how to leave, framed in the result's `colour`.
+pub fn final_panel(
+    frame: &mut Frame,
+    area: Rect,
+    ctx: &Ctx,
+    title: &str,
+    colour: Color,
+    mut lines: Vec<Line>,
+) {
+    lines.extend(ctx.saved_lines().into_iter().map(Line::from));
+    lines.push(Line::from(Span::raw("q or Enter leaves.").fg(Color::DarkGray)));
+    let block = Block::bordered().title(title.bold()).border_style(Style::new().fg(colour));
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }).block(block), area);
 }
 
 /// A rectangle of at most `width`×`height` centred in `area`.

@@ -98,9 +98,7 @@ impl Config {
     /// # Errors
     /// A starting seat the game does not have, or an option of another game.
     pub fn from_options(options: &Options) -> Result<Config, OptionsError> {
-        if options.spec().id != SPEC.id {
-            return Err(OptionsError::new(SPEC.id, format!("these are options of {}", options.spec().id)));
-        }
+        options.expect_game(&SPEC)?;
         let players = options.int("players") as u8;
         let first = match options.str("first") {
             "random" => None,
@@ -123,16 +121,8 @@ impl Config {
                 Some(seat)
             }
         };
-        let placement = match options.str("placement") {
-            "choose" => Placement::Choose,
-            "random" => Placement::Random,
-            other => {
-                return Err(OptionsError::new(
-                    SPEC.id,
-                    format!("option `placement` must be `choose` or `random`, not `{other}`"),
-                ));
-            }
-        };
+        let placement =
+            options.choice("placement", &[("choose", Placement::Choose), ("random", Placement::Random)])?;
         Ok(Config {
             players,
             first,

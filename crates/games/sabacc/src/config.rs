@@ -403,13 +403,11 @@ impl Config {
     /// Options that do not go together, naming them.
     pub fn from_options(options: &Options) -> Result<Config, OptionsError> {
         let err = |why: String| OptionsError::new("sabacc", why);
-        let rules = choice(
-            options,
+        let rules = options.choice(
             "rules",
             &[("tarot", Rules::Tarot), ("canonical", Rules::Canonical), ("black-knight", Rules::BlackKnight)],
         )?;
-        let deal = choice(
-            options,
+        let deal = options.choice(
             "deal",
             &[
                 ("classic", DealVariant::Classic),
@@ -418,8 +416,7 @@ impl Config {
                 ("stud", DealVariant::Stud),
             ],
         )?;
-        let scoring = choice(
-            options,
+        let scoring = options.choice(
             "scoring",
             &[("money", Scoring::Money), ("points", Scoring::Points), ("theory-money", Scoring::TheoryMoney)],
         )?;
@@ -451,8 +448,7 @@ impl Config {
             }
             (_, other) => return Err(err(format!("`deck` cannot be `{other}`"))),
         };
-        let dice = choice(
-            options,
+        let dice = options.choice(
             "dice",
             &[
                 ("2d6", Dice::TwoD6),
@@ -462,8 +458,7 @@ impl Config {
                 ("none", Dice::None),
             ],
         )?;
-        let table = choice(
-            options,
+        let table = options.choice(
             "table",
             &[
                 ("friendly-single", Table::FriendlySingle),
@@ -471,7 +466,7 @@ impl Config {
                 ("open", Table::Open),
             ],
         )?;
-        let no_limit = choice(options, "limit", &[("limit", false), ("no-limit", true)])?;
+        let no_limit = options.choice("limit", &[("limit", false), ("no-limit", true)])?;
         let cfg = Config {
             players: options.int("players") as u8,
             rules,
@@ -744,17 +739,4 @@ impl Config {
             _ => self.min_bet + self.mouche,
         }
     }
-}
-
-/// The value of option `name` among `values`; an error naming the option for any other (the
-/// options' spec lists the same values, so none should reach here).
-fn choice<T: Copy>(options: &Options, name: &str, values: &[(&str, T)]) -> Result<T, OptionsError> {
-    let given = options.str(name);
-    values.iter().find(|(text, _)| *text == given).map(|&(_, v)| v).ok_or_else(|| {
-        let allowed: Vec<&str> = values.iter().map(|(t, _)| *t).collect();
-        OptionsError::new(
-            "sabacc",
-            format!("`{name}` cannot be `{given}`: it is one of {}", allowed.join(", ")),
-        )
-    })
 }

@@ -116,6 +116,7 @@ impl Game for Sabacc {
     }
 
     fn new(options: &Options) -> Result<Self, OptionsError> {
+        options.expect_game(&SPEC)?;
         Ok(Sabacc { cfg: Config::from_options(options)? })
     }
 

@@ -93,9 +93,7 @@ impl Config {
     /// Options of another game, or a seat count other than 2 or 4 (the spec refuses it
     /// first; kept for options built by hand).
     pub fn from_options(options: &Options) -> Result<Config, OptionsError> {
-        if options.spec().id != SPEC.id {
-            return Err(OptionsError::new(SPEC.id, format!("these are options of {}", options.spec().id)));
-        }
+        options.expect_game(&SPEC)?;
         let players = options.int("players");
         if players != 2 && players != 4 {
             return Err(OptionsError::new(
@@ -106,16 +104,8 @@ impl Config {
                 ),
             ));
         }
-        let map = match options.str("map") {
-            "default" => MapSetup::Default,
-            "variable" => MapSetup::Variable,
-            other => {
-                return Err(OptionsError::new(
-                    SPEC.id,
-                    format!("option `map` must be `default` or `variable`, not `{other}`"),
-                ));
-            }
-        };
+        let map =
+            options.choice("map", &[("default", MapSetup::Default), ("variable", MapSetup::Variable)])?;
         Ok(Config {
             players: players as u8,
             intro: options.bool("intro"),

@@ -16,11 +16,11 @@ use crossterm::event::KeyEvent;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
-use tabula_abagio::View;
+use tabula_abagio::{Abagio, View};
 
-use crate::play::screen::{Ctx, GameScreen, History, Observed, Outcome, Window};
+use crate::play::screen::{Ctx, GameScreen, History, Observed, Outcome, view_of};
 use crate::play::session::{Applied, Session};
-use picker::{Picker, view_of};
+use picker::Picker;
 
 /// What the command line suggests typing.
 pub const COMMAND_EXAMPLE: &str = "21/17 · 20/14 14/8 · root/22 · 3/pond · top 14 · pass · a square's number";
@@ -35,7 +35,7 @@ pub struct AbagioScreen {
 impl AbagioScreen {
     /// The person's view, when the session is a game of Abagio.
     pub fn view(session: &Session) -> Option<View> {
-        view_of(session.state(), session.human())
+        view_of::<Abagio>(session.state(), session.human())
     }
 }
 
@@ -48,7 +48,7 @@ impl GameScreen for AbagioScreen {
     fn observe(&mut self, session: &Session, applied: &Applied) -> Observed {
         let human = session.human();
         let (Some(before), Some(after)) =
-            (view_of(applied.before.as_ref(), human), AbagioScreen::view(session))
+            (view_of::<Abagio>(applied.before.as_ref(), human), AbagioScreen::view(session))
         else {
             return Observed::default();
         };
@@ -87,10 +87,6 @@ impl GameScreen for AbagioScreen {
 
     fn help(&self) -> Vec<Line<'static>> {
         screen::help_lines()
-    }
-
-    fn window(&self, _ctx: &Ctx, _index: usize, _width: u16) -> Option<Window> {
-        None
     }
 
     fn verdict(&self, session: &Session) -> Option<String> {

@@ -9,20 +9,10 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use tabula_abagio::board::{FROGS, ROOT};
 use tabula_abagio::leaps::{Landing, single_leap};
 use tabula_abagio::{Abagio, Action, Colour, Dice, Phase, Square, Stack, View};
-use tabula_core::{DynState, ErasedState, Turn};
+use tabula_core::Turn;
 
-use crate::play::screen::{Choice, Outcome};
+use crate::play::screen::{Choice, Outcome, view_of};
 use crate::play::session::{LogLine, Session, told};
-
-/// The concrete game behind a type-erased state, when it is Abagio.
-pub fn erased(state: &dyn DynState) -> Option<&ErasedState<Abagio>> {
-    state.as_any().downcast_ref::<ErasedState<Abagio>>()
-}
-
-/// Seat `seat`'s view of an Abagio game.
-pub fn view_of(state: &dyn DynState, seat: usize) -> Option<View> {
-    erased(state).map(|erased| erased.concrete_view(seat))
-}
 
 /// A place frogs leap from: the root or a square of the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -721,7 +711,8 @@ pub fn opening_roll(session: &Session) -> Option<(u8, u8)> {
 /// How the game ended, for the person: `you win`, `greedy wins`, `a draw at the turn
 /// limit`; `None` when the game is not Abagio or not over.
 pub fn verdict(session: &Session) -> Option<String> {
-    let view = view_of(session.state(), session.human()).filter(|view| view.state.phase == Phase::Over)?;
+    let view =
+        view_of::<Abagio>(session.state(), session.human()).filter(|view| view.state.phase == Phase::Over)?;
     Some(match view.state.winner {
         Some(winner) if winner == view.colour => "you win".to_owned(),
         Some(winner) => format!("{} wins", session.name(winner.index())),

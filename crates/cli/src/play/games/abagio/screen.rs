@@ -9,13 +9,13 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, ListItem, ListState, Paragraph, Wrap};
-use tabula_abagio::{Colour, Phase, Stack, View};
+use tabula_abagio::{Abagio, Colour, Phase, Stack, View};
 
 use super::picker::{self as abagio, COLS, LAYOUT, Offer, Picker, Place, ROWS};
-use crate::play::screen::Ctx;
+use crate::play::screen::{Ctx, view_of};
 use crate::play::session::Session;
 use crate::play::widgets::{
-    capitalised, heading, key_line, log_panel, move_list, move_row, plain, seat_style, styled,
+    self, capitalised, heading, key_line, log_panel, move_list, move_row, plain, seat_style, styled,
 };
 
 /// Inner widths of the board's columns: a to c, the diamonds' column, d to f.
@@ -29,7 +29,7 @@ const TALL_FROM: u16 = 26;
 /// Draws the table in `area`.
 pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx, picker: &Picker) {
     let session = ctx.session;
-    let Some(view) = abagio::view_of(session.state(), session.human()) else { return };
+    let Some(view) = view_of::<Abagio>(session.state(), session.human()) else { return };
     let legal = session.legal();
     let picker = picker.synced(&view, &legal);
     let offer = Offer::read(&view, &legal);
@@ -594,7 +594,7 @@ fn final_panel(frame: &mut Frame, area: Rect, ctx: &Ctx, view: &View) {
         Some(_) => (format!("{other} wins: all twelve of its frogs reached the pond."), Color::LightRed),
         None => (format!("A draw: the turn limit is reached after {} turns.", state.turn), Color::Yellow),
     };
-    let mut lines = vec![
+    let lines = vec![
         Line::from(Span::raw(headline).fg(colour).bold()),
         Line::from(format!(
             "In the pond: you {}, {other} {}; after {} turns.",
@@ -603,10 +603,7 @@ fn final_panel(frame: &mut Frame, area: Rect, ctx: &Ctx, view: &View) {
             state.turn
         )),
     ];
-    lines.extend(ctx.saved_lines().into_iter().map(Line::from));
-    lines.push(Line::from(Span::raw("q or Enter leaves.").fg(Color::DarkGray)));
-    let block = Block::bordered().title(" Game over ".bold()).border_style(Style::new().fg(colour));
-    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }).block(block), area);
+    widgets::final_panel(frame, area, ctx, " Game over ", colour, lines);
 }
 
 /// The help window's lines for Abagio: paragraphs, which the window wraps.

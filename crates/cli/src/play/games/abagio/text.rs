@@ -3,12 +3,12 @@
 
 use std::fmt::Write;
 
-use tabula_abagio::{Phase, State};
+use tabula_abagio::{Abagio, Phase, State};
 use tabula_core::Turn;
 
-use super::picker::{COLS, LAYOUT, Place, log_lines, place_at, view_of};
+use super::picker::{COLS, LAYOUT, Place, log_lines, place_at};
 use crate::play::generic;
-use crate::play::screen::History;
+use crate::play::screen::{History, view_of};
 
 /// The width of a column of the text board: the diamonds' column is narrower.
 fn width(col: usize) -> usize {
@@ -59,37 +59,26 @@ pub fn render(history: &History) -> String {
     // The log's sentences are told to nobody in particular: every seat in the third person.
     let nobody = usize::MAX;
     for (i, action) in history.actions.iter().enumerate() {
-        let (Some(before), Some(after)) =
-            (view_of(history.states[i].as_ref(), 0), view_of(history.states[i + 1].as_ref(), 0))
-        else {
+        let (Some(before), Some(after)) = (
+            view_of::<Abagio>(history.states[i].as_ref(), 0),
+            view_of::<Abagio>(history.states[i + 1].as_ref(), 0),
+        ) else {
             continue;
         };
-        let lines = log_lines(&before, &after, history.actors[i], action, nobody, &names);
-        let number = (i + 1).to_string();
-        if lines.is_empty() {
-            let _ = writeln!(out, "{}", History::line(&number, history.actor_name(i), action));
-        }
-        for (k, line) in lines.iter().enumerate() {
-            let number = if k == 0 { number.as_str() } else { "" };
-            let who = match line.seat {
-                Some(seat) => history.name(seat),
-                None => "",
-            };
-            let _ = writeln!(out, "{}", History::line(number, who, &line.text));
-        }
+        history.write_step(
+            &mut out,
+            i,
+            &log_lines(&before, &after, history.actors[i], action, nobody, &names),
+        );
         let (b, a) = (&before.state, &after.state);
         let turn_over = matches!(history.actors[i], Turn::Player(_) | Turn::Chance)
             && b.phase != Phase::Opening
             && (a.to_move != b.to_move || a.phase == Phase::Over);
         if turn_over {
-            out.push('\n');
-            for line in board(a) {
-                let _ = writeln!(out, "           {line}");
-            }
-            out.push('\n');
+            History::write_block(&mut out, board(a));
         }
     }
-    if let Some(last) = history.states.last().and_then(|s| view_of(s.as_ref(), 0)) {
+    if let Some(last) = history.states.last().and_then(|s| view_of::<Abagio>(s.as_ref(), 0)) {
         let state = last.state;
         if state.phase == Phase::Over {
             let text = match state.winner {
@@ -117,7 +106,6 @@ pub fn render(history: &History) -> String {
 
 #[cfg(test)]
 mod tests {
-    use tabula_abagio::Abagio;
     use tabula_core::Game;
 
     use super::*;

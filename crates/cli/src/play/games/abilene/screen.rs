@@ -21,7 +21,7 @@ use super::table::{
 use crate::play::screen::Ctx;
 use crate::play::session::Session;
 use crate::play::widgets::{
-    clip, heading, key_line, log_panel, move_list, move_row, plain, seat_style, wrap,
+    self, clip, heading, key_line, log_panel, move_list, move_row, plain, seat_style, wrap,
 };
 
 /// The rows of the board: rings −7 to 7.
@@ -542,10 +542,7 @@ fn final_panel(frame: &mut Frame, area: Rect, ctx: &Ctx, table: &Table) {
             Span::raw(format!("  {what}")),
         ]));
     }
-    lines.extend(ctx.saved_lines().into_iter().map(Line::from));
-    lines.push(Line::from(Span::raw("q or Enter leaves.").fg(Color::DarkGray)));
-    let block = Block::bordered().title(" Game over ".bold()).border_style(Style::new().fg(colour));
-    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }).block(block), area);
+    widgets::final_panel(frame, area, ctx, " Game over ", colour, lines);
 }
 
 /// The window at the end of a sale: the cow's brand and value, each card, the payments.

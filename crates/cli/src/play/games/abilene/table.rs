@@ -13,16 +13,11 @@ use tabula_abilene::money::{bank_repayment, prison_cost};
 use tabula_abilene::rules::{self, Waiting};
 use tabula_abilene::state::{CowAt, Stage, Task};
 use tabula_abilene::{Abilene, Action, Config, CorralCard, Kind, Ranch, Space, State, View};
-use tabula_core::{DynState, ErasedState, Turn};
+use tabula_core::{DynState, Turn};
 
-use crate::play::picker::{GroupKeys, ListPicker, MoveList};
-use crate::play::screen::{Choice, Outcome};
+use crate::play::picker::{self, GroupKeys, ListPicker, MoveList};
+use crate::play::screen::{Choice, Outcome, erased};
 use crate::play::session::{LogLine, Session, told};
-
-/// The concrete game behind a type-erased state, when it is Abilene.
-pub fn erased(state: &dyn DynState) -> Option<&ErasedState<Abilene>> {
-    state.as_any().downcast_ref::<ErasedState<Abilene>>()
-}
 
 /// The person's view of the game and the game's options: everything the screen draws from.
 #[derive(Debug, Clone)]
@@ -36,7 +31,7 @@ pub struct Table {
 impl Table {
     /// Seat `seat`'s table of a type-erased state, when the game is Abilene.
     pub fn of_state(state: &dyn DynState, seat: usize) -> Option<Table> {
-        let erased = erased(state)?;
+        let erased = erased::<Abilene>(state)?;
         Some(Table { view: erased.concrete_view(seat), cfg: *erased.concrete_game().config() })
     }
 
@@ -173,48 +168,13 @@ pub fn waiting_words(table: &Table, names: &[String]) -> String {
 // ---------------------------------------------------------------------------------------
 // The moves offered.
 
-/// A group of moves: one piece's moves, or one decision's options.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Group {
-    /// The group's heading.
-    pub title: String,
-    /// The piece's space, for a cow's or a cowboy's moves.
-    pub from: Option<Space>,
-    /// The moves.
-    pub choices: Vec<Choice>,
-}
-
-/// The person's legal actions, read and grouped: what they may do now.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Offer {
-    /// The groups, in order.
-    pub groups: Vec<Group>,
-}
+/// The person's legal actions, read and grouped by piece (its space) or decision.
+pub type Offer = picker::Offer<Option<Space>>;
 
 impl Offer {
-    /// Every move, in the order listed (numbered from 1).
-    pub fn moves(&self) -> Vec<&Choice> {
-        self.groups.iter().flat_map(|g| g.choices.iter()).collect()
-    }
-
-    /// The number of moves.
-    pub fn len(&self) -> usize {
-        self.groups.iter().map(|g| g.choices.len()).sum()
-    }
-
-    /// Whether nothing is offered.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// The first row of group `g`.
-    pub fn first_row(&self, g: usize) -> usize {
-        MoveList::first_row(self, g)
-    }
-
     /// The spaces with a piece that may move now.
     pub fn movable(&self) -> Vec<Space> {
-        self.groups.iter().filter_map(|g| g.from).collect()
+        self.groups.iter().filter_map(|g| g.piece).collect()
     }
 
     /// Reads the person's legal actions (`legal`, in notation) from their table.
@@ -225,14 +185,6 @@ impl Offer {
         let actions: Vec<(Action, String)> =
             legal.iter().filter_map(|t| Action::parse(t).ok().map(|a| (a, t.clone()))).collect();
         let mut offer = Offer::default();
-        let push = |offer: &mut Offer, title: String, from: Option<Space>, choice: Choice| match offer
-            .groups
-            .iter_mut()
-            .find(|g| g.title == title)
-        {
-            Some(g) => g.choices.push(choice),
-            None => offer.groups.push(Group { title, from, choices: vec![choice] }),
-        };
         let choice = |action: &str, label: String, effect: String| Choice {
             action: action.to_owned(),
             label,
@@ -256,7 +208,7 @@ impl Offer {
                     } else {
                         (format!("to {to}"), String::new())
                     };
-                    push(&mut offer, title, Some(from.space()), choice(text, label, effect));
+                    offer.push(title, Some(from.space()), choice(text, label, effect));
                 }
                 Action::Boy { from, to, .. } => {
                     let title = match from.field() {
@@ -264,7 +216,7 @@ impl Offer {
                         None => "Cowboy in Abilene".to_owned(),
                     };
                     let (label, effect) = boy_words(table, names, to);
-                    push(&mut offer, title, Some(from), choice(text, label, effect));
+                    offer.push(title, Some(from), choice(text, label, effect));
                 }
                 _ => {}
             }
@@ -286,7 +238,7 @@ impl Offer {
                         "the cowboys move next".to_owned(),
                     );
                     c.key = Some('p');
-                    push(&mut offer, "Or stop moving cows".to_owned(), None, c);
+                    offer.push("Or stop moving cows".to_owned(), None, c);
                 }
                 Action::Herd(value) => {
                     let left = state.herd_left(me);
@@ -304,8 +256,7 @@ impl Offer {
                         .and_then(Space::field)
                         .map(|f| f.to_string())
                         .unwrap_or_default();
-                    push(
-                        &mut offer,
+                    offer.push(
                         format!("Your herd: the cow on {field}"),
                         None,
                         choice(
@@ -323,8 +274,7 @@ impl Offer {
                         1 => "release one cowboy".to_owned(),
                         k => format!("release {k} cowboys"),
                     };
-                    push(
-                        &mut offer,
+                    offer.push(
                         format!("Prison: {n} of your cowboys"),
                         None,
                         choice(text, label, format!("costs {} with the fees", dollars(i64::from(cost)))),
@@ -343,18 +293,12 @@ impl Offer {
                         }
                         _ => "Put the piece".to_owned(),
                     };
-                    push(
-                        &mut offer,
-                        title,
-                        None,
-                        choice(text, format!("on {f}"), kind_words(f.kind()).to_owned()),
-                    );
+                    offer.push(title, None, choice(text, format!("on {f}"), kind_words(f.kind()).to_owned()));
                 }
                 Action::Sell(n) => {
                     let cow = state.town.as_slice().get(n as usize - 1).copied();
                     let words = cow.map(|c| cow_words(cfg, state, c as usize)).unwrap_or_default();
-                    push(
-                        &mut offer,
+                    offer.push(
                         "Sell first".to_owned(),
                         None,
                         choice(text, format!("cow {words}"), String::new()),
@@ -362,12 +306,12 @@ impl Offer {
                 }
                 Action::Corral(card) => {
                     let (label, effect) = corral_words(table, card);
-                    push(&mut offer, corral_title(table, names), None, choice(text, label, effect));
+                    offer.push(corral_title(table, names), None, choice(text, label, effect));
                 }
                 Action::Borrow(_) | Action::Ask { .. } | Action::Bankrupt if !shortfall_seen => {
                     shortfall_seen = true;
                     for c in money_choices(table, legal, names) {
-                        push(&mut offer, "Short of money".to_owned(), None, c);
+                        offer.push("Short of money".to_owned(), None, c);
                     }
                 }
                 Action::Accept | Action::Refuse => {
@@ -386,7 +330,7 @@ impl Offer {
                         None => "A loan asked".to_owned(),
                     };
                     let label = if *action == Action::Accept { "lend the money" } else { "refuse" };
-                    push(&mut offer, title, None, choice(text, label.to_owned(), String::new()));
+                    offer.push(title, None, choice(text, label.to_owned(), String::new()));
                 }
                 _ => {}
             }
@@ -509,16 +453,6 @@ fn money_choices(table: &Table, legal: &[String], names: &[String]) -> Vec<Choic
 // ---------------------------------------------------------------------------------------
 // Choosing a move.
 
-impl MoveList for Offer {
-    fn group_sizes(&self) -> Vec<usize> {
-        self.groups.iter().map(|g| g.choices.len()).collect()
-    }
-
-    fn action(&self, row: usize) -> Option<&str> {
-        self.moves().get(row).map(|c| c.action.as_str())
-    }
-}
-
 /// The keys between the list's groups: Tab (and ←/→) to the next piece or group.
 fn group_keys(offer: &Offer) -> GroupKeys {
     GroupKeys {
@@ -549,7 +483,7 @@ impl Picker {
     pub fn synced(&self, steps: usize, offer: &Offer) -> Picker {
         let first = || {
             self.last_from
-                .and_then(|from| offer.groups.iter().position(|g| g.from == Some(from)))
+                .and_then(|from| offer.groups.iter().position(|g| g.piece == Some(from)))
                 .map_or(0, |g| offer.first_row(g))
         };
         Picker { list: self.list.synced(steps, first), last_from: self.last_from }
@@ -566,7 +500,7 @@ impl Picker {
         let row = self.list.row;
         let outcome = self.list.on_key(offer, key, group_keys(offer));
         if let Outcome::Play(action) = &outcome {
-            self.last_from = MoveList::group_of(offer, row).and_then(|g| offer.groups[g].from);
+            self.last_from = MoveList::group_of(offer, row).and_then(|g| offer.groups[g].piece);
             if let Ok(Action::Cow { to, .. } | Action::Boy { to, .. }) = Action::parse(action) {
                 // The piece moved: follow it where it lands (its moves are over).
                 self.last_from = Some(to);

@@ -4,11 +4,11 @@
 
 use std::fmt::Write;
 
-use tabula_abilene::View;
-use tabula_abilene::state::{Slot, Stage, State};
+use tabula_abilene::state::{Slot, Stage};
+use tabula_abilene::{Abilene, View};
 
 use super::screen::board_text;
-use super::table::{Table, dollars, ending_words, erased, log_lines, ranch};
+use super::table::{Table, dollars, ending_words, log_lines, ranch};
 use crate::play::generic;
 use crate::play::screen::History;
 
@@ -37,28 +37,14 @@ fn ranchers(table: &Table, history: &History) -> Vec<String> {
 /// The game as text.
 pub fn render(history: &History) -> String {
     let mut out = String::new();
-    let Some(cfg) =
-        history.states.first().and_then(|s| erased(s.as_ref())).map(|e| *e.concrete_game().config())
-    else {
-        return generic::ending(history);
-    };
-    let states: Vec<&State> =
-        history.states.iter().filter_map(|s| erased(s.as_ref()).map(|e| e.concrete_state())).collect();
+    let Some((game, states)) = history.of::<Abilene>() else { return generic::ending(history) };
+    let cfg = *game.config();
     let names: Vec<String> = history.names.to_vec();
     // Told to nobody in particular: every seat in the third person.
     let nobody = usize::MAX;
     for (i, action) in history.actions.iter().enumerate() {
         let (Some(b), Some(a)) = (states.get(i), states.get(i + 1)) else { break };
-        let lines = log_lines(&cfg, b, a, history.actors[i], action, nobody, &names);
-        let number = (i + 1).to_string();
-        if lines.is_empty() {
-            let _ = writeln!(out, "{}", History::line(&number, history.actor_name(i), action));
-        }
-        for (k, line) in lines.iter().enumerate() {
-            let number = if k == 0 { number.as_str() } else { "" };
-            let who = line.seat.map_or("", |s| history.name(s));
-            let _ = writeln!(out, "{}", History::line(number, who, &line.text));
-        }
+        history.write_step(&mut out, i, &log_lines(&cfg, b, a, history.actors[i], action, nobody, &names));
         if let Some(rec) = a.last_sale.filter(|r| Some(*r) != b.last_sale) {
             for s in 0..a.num_players() {
                 if let Slot::Card(card) = rec.cards[s] {
@@ -80,14 +66,7 @@ pub fn render(history: &History) -> String {
             || (a.stage == Stage::Over && b.stage != Stage::Over);
         if turn_over {
             let table = Table { view: View { player: 0, state: (*a).clone() }, cfg };
-            out.push('\n');
-            for line in board_text(&table) {
-                let _ = writeln!(out, "           {line}");
-            }
-            for line in ranchers(&table, history) {
-                let _ = writeln!(out, "           {line}");
-            }
-            out.push('\n');
+            History::write_block(&mut out, board_text(&table).into_iter().chain(ranchers(&table, history)));
         }
     }
     match states.last() {

@@ -19,7 +19,7 @@ use super::table::{self as sabacc, HandEnd, Offer, Table, card_label, hand_words
 use crate::play::screen::Ctx;
 use crate::play::session::Session;
 use crate::play::widgets::{
-    capitalised, clip, heading, key_line, log_panel, move_list, move_row, plain, seat_style,
+    self, capitalised, clip, heading, key_line, log_panel, move_list, move_row, plain, seat_style,
 };
 
 /// What the panels draw from: the session, the screen's notes and choices, the record.
@@ -572,10 +572,7 @@ fn final_panel(frame: &mut Frame, area: Rect, app: &Scene, table: &Table) {
             lines.push(Line::from(Span::raw(note).fg(Color::Gray)));
         }
     }
-    lines.extend(app.ctx.saved_lines().into_iter().map(Line::from));
-    lines.push(Line::from(Span::raw("q or Enter leaves.").fg(Color::DarkGray)));
-    let block = Block::bordered().title(" Session over ".bold()).border_style(Style::new().fg(colour));
-    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }).block(block), area);
+    widgets::final_panel(frame, area, app.ctx, " Session over ", colour, lines);
 }
 
 /// A list of names at the start of a sentence: `You`, but names as they are written.

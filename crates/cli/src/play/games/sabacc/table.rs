@@ -10,16 +10,11 @@
 //! and the hand's summary is drawn from it.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use tabula_core::{DynState, ErasedState, Turn};
+use tabula_core::{DynState, Turn};
 use tabula_sabacc::{Action, Announce, Card, Config, Phase, Rules, Sabacc, Showdown, State, Status, View};
 
-use crate::play::screen::{Choice, Outcome};
+use crate::play::screen::{Choice, Outcome, erased};
 use crate::play::session::{LogLine, Session, told};
-
-/// The concrete game behind a type-erased state, when it is Sabacc.
-pub fn erased(state: &dyn DynState) -> Option<&ErasedState<Sabacc>> {
-    state.as_any().downcast_ref::<ErasedState<Sabacc>>()
-}
 
 /// The person's view of the game and the game's options: everything the screen draws from.
 #[derive(Debug, Clone)]
@@ -33,7 +28,7 @@ pub struct Table {
 impl Table {
     /// The person's table, when the game is Sabacc.
     pub fn of(session: &Session) -> Option<Table> {
-        let erased = erased(session.state())?;
+        let erased = erased::<Sabacc>(session.state())?;
         Some(Table { view: erased.concrete_view(session.human()), cfg: *erased.concrete_game().config() })
     }
 
@@ -182,7 +177,7 @@ pub struct Before {
 impl Before {
     /// The person's view before a step, when the game is Sabacc.
     pub fn capture(state: &dyn DynState, human: usize) -> Option<Before> {
-        let erased = erased(state)?;
+        let erased = erased::<Sabacc>(state)?;
         Some(Before { view: erased.concrete_view(human), cfg: *erased.concrete_game().config() })
     }
 }
@@ -248,7 +243,9 @@ impl Tracker {
         _played: &str,
         names: &[String],
     ) -> Noted {
-        let Some(erased) = erased(after) else { return Noted { lines: Vec::new(), hand_end: None } };
+        let Some(erased) = erased::<Sabacc>(after) else {
+            return Noted { lines: Vec::new(), hand_end: None };
+        };
         let cfg = before.cfg;
         let me = before.view.player as usize;
         let after_view = erased.concrete_view(me);

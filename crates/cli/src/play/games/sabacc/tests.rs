@@ -41,7 +41,10 @@ fn sabacc_view(app: &App) -> tabula_sabacc::View {
 
 /// The referee's state: for the tests' checks only, never for the screen.
 fn referee(app: &App) -> State {
-    sabacc::erased(app.session.state()).expect("a Sabacc game").concrete_state().clone()
+    crate::play::screen::erased::<tabula_sabacc::Sabacc>(app.session.state())
+        .expect("a Sabacc game")
+        .concrete_state()
+        .clone()
 }
 
 /// The cards in other seats' hands that the person's seat cannot see now.

@@ -5,22 +5,17 @@
 use std::fmt::Write;
 
 use tabula_core::Turn;
-use tabula_sabacc::{Phase, Rules, State};
+use tabula_sabacc::{Phase, Rules, Sabacc};
 
-use super::table::{erased, hand_words, result, signed};
+use super::table::{hand_words, result, signed};
 use crate::play::generic;
 use crate::play::screen::History;
 
 /// The game as text.
 pub fn render(history: &History) -> String {
     let mut out = String::new();
-    let Some(cfg) =
-        history.states.first().and_then(|s| erased(s.as_ref())).map(|e| *e.concrete_game().config())
-    else {
-        return generic::ending(history);
-    };
-    let states: Vec<&State> =
-        history.states.iter().filter_map(|s| erased(s.as_ref()).map(|e| e.concrete_state())).collect();
+    let Some((game, states)) = history.of::<Sabacc>() else { return generic::ending(history) };
+    let cfg = *game.config();
     for (i, action) in history.actions.iter().enumerate() {
         let (b, a) = (states[i], states[i + 1]);
         if i == 0 || states[i - 1].hand_no < b.hand_no {

@@ -18,22 +18,12 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
-use tabula_core::{DynState, ErasedState, Turn};
+use tabula_core::Turn;
 use tabula_sabotage_pipes::{Action, Card, Phase, Roof, RoundResult, SabotagePipes, Square, View};
 
-use crate::play::screen::{Choice, Ctx, GameScreen, History, Observed, Outcome, Window};
+use crate::play::screen::{Choice, Ctx, GameScreen, History, Observed, Outcome, Window, view_of};
 use crate::play::session::{Applied, Session, told};
 use crate::play::widgets::{heading, key_line};
-
-/// The concrete game behind a type-erased state, when it is Sabotage.
-pub fn erased(state: &dyn DynState) -> Option<&ErasedState<SabotagePipes>> {
-    state.as_any().downcast_ref::<ErasedState<SabotagePipes>>()
-}
-
-/// Seat `seat`'s view of a Sabotage game.
-pub fn view_of(state: &dyn DynState, seat: usize) -> Option<View> {
-    erased(state).map(|erased| erased.concrete_view(seat))
-}
 
 /// The end of a round, as everyone at the table saw it.
 #[derive(Debug, Clone, PartialEq)]
@@ -75,7 +65,7 @@ pub fn team_name(session: &Session, team: usize) -> String {
 impl SabotageScreen {
     /// The person's view, when the session is a game of Sabotage.
     pub fn view(session: &Session) -> Option<View> {
-        view_of(session.state(), session.human())
+        view_of::<SabotagePipes>(session.state(), session.human())
     }
 
     /// Every round ended so far, as the table saw it when it ended.
@@ -183,7 +173,7 @@ impl GameScreen for SabotageScreen {
     fn observe(&mut self, session: &Session, applied: &Applied) -> Observed {
         let human = session.human();
         let (Some(before), Some(after)) =
-            (view_of(applied.before.as_ref(), human), SabotageScreen::view(session))
+            (view_of::<SabotagePipes>(applied.before.as_ref(), human), SabotageScreen::view(session))
         else {
             return Observed::default();
         };

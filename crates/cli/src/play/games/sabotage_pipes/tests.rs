@@ -8,9 +8,10 @@ use serde_json::json;
 use tabula_core::Turn;
 use tabula_sabotage_pipes::{Card, Phase};
 
-use super::{SabotageScreen, erased};
+use super::SabotageScreen;
 use crate::play::app::{App, Overlay};
 use crate::play::games;
+use crate::play::screen::erased;
 use crate::play::session::{Config, Session};
 use crate::play::tests::{config, press, render, screen_of, tokens, type_command};
 
@@ -77,7 +78,7 @@ fn mid_game_shows_roofs_hand_and_no_hidden_card() {
     }
     // Every card of the opponent's hand that the person cannot know of (not in their hand,
     // on a roof or in the discard pile) is nowhere on the screen.
-    let erased = erased(app.session.state()).unwrap();
+    let erased = erased::<tabula_sabotage_pipes::SabotagePipes>(app.session.state()).unwrap();
     let theirs = erased.concrete_state().hands[1];
     let public: HashSet<Card> = view
         .hand

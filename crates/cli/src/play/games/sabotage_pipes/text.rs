@@ -4,10 +4,9 @@
 use std::fmt::Write;
 
 use tabula_core::Turn;
-use tabula_sabotage_pipes::{Action, Phase, State, round_score, view};
+use tabula_sabotage_pipes::{Action, Phase, SabotagePipes, State, round_score, view};
 
 use super::cards::{ascii_roof, roofs_after};
-use super::erased;
 use crate::play::generic;
 use crate::play::screen::History;
 
@@ -26,10 +25,9 @@ fn line(out: &mut String, number: &str, who: &str, text: &str) {
 
 /// The game as text.
 pub fn render(history: &History) -> String {
-    let states: Vec<&State> =
-        history.states.iter().filter_map(|s| erased(s.as_ref()).map(|e| e.concrete_state())).collect();
     let mut out = String::new();
-    let Some(first) = states.first() else { return out };
+    let Some((_, states)) = history.of::<SabotagePipes>() else { return out };
+    let first = states[0];
     let len = history.actions.len();
     let players = first.players;
     let teams = [team_name(history, players as usize, 0), team_name(history, players as usize, 1)];

@@ -23,7 +23,7 @@ use ratatui::text::Line;
 use tabula_sabotage_spies::data::Team;
 use tabula_sabotage_spies::state::slot_team;
 
-use crate::play::screen::{Ctx, GameScreen, History, Observed, Outcome, Window};
+use crate::play::screen::{Ctx, GameScreen, History, Observed, Outcome};
 use crate::play::session::{Applied, Session};
 use offer::{Offer, Picker};
 use table::Table;
@@ -159,10 +159,6 @@ impl GameScreen for SpiesScreen {
 
     fn help(&self) -> Vec<Line<'static>> {
         screen::help_lines()
-    }
-
-    fn window(&self, _ctx: &Ctx, _index: usize, _width: u16) -> Option<Window> {
-        None
     }
 
     fn verdict(&self, session: &Session) -> Option<String> {

@@ -17,43 +17,13 @@ use super::table::{
     Table, arrow, cost_of, cost_short, cost_words, face_direction, slot_label, speech_words, tile_name,
     tile_text,
 };
-use crate::play::picker::{GroupKeys, ListPicker, MoveList};
+use crate::play::picker::{self, GroupKeys, ListPicker};
 use crate::play::screen::{Choice, Outcome};
 
-/// A group of moves: one decision's options.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Group {
-    /// The group's heading.
-    pub title: String,
-    /// The moves.
-    pub choices: Vec<Choice>,
-}
-
-/// The person's legal actions, read and grouped.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Offer {
-    /// The groups, in order.
-    pub groups: Vec<Group>,
-    /// Legal actions not listed (long slide schedules), to type.
-    pub unlisted: usize,
-}
+/// The person's legal actions, read and grouped by decision.
+pub type Offer = picker::Offer;
 
 impl Offer {
-    /// Every move, in the order listed (numbered from 1).
-    pub fn moves(&self) -> Vec<&Choice> {
-        self.groups.iter().flat_map(|g| g.choices.iter()).collect()
-    }
-
-    /// The number of moves listed.
-    pub fn len(&self) -> usize {
-        self.groups.iter().map(|g| g.choices.len()).sum()
-    }
-
-    /// Whether nothing is offered.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     /// Reads the person's legal actions (`legal`, in notation) from their table.
     pub fn read(t: &Table, legal: &[String]) -> Offer {
         let mut offer = Offer::default();
@@ -68,10 +38,7 @@ impl Offer {
             }
             let (title, label, effect) = words(t, slot, action);
             let choice = Choice { action: text.clone(), label, effect, key: None };
-            match offer.groups.iter_mut().find(|g| g.title == title) {
-                Some(g) => g.choices.push(choice),
-                None => offer.groups.push(Group { title, choices: vec![choice] }),
-            }
+            offer.push(title, (), choice);
         }
         offer
     }
@@ -475,16 +442,6 @@ fn tile_detail(t: &Table, slot: Option<usize>, tile: TileId) -> String {
 
 /// The keys between the list's groups: ← and →.
 const GROUP_KEYS: GroupKeys = GroupKeys { tab: false, hint: ("←/→", "group") };
-
-impl MoveList for Offer {
-    fn group_sizes(&self) -> Vec<usize> {
-        self.groups.iter().map(|g| g.choices.len()).collect()
-    }
-
-    fn action(&self, row: usize) -> Option<&str> {
-        self.moves().get(row).map(|c| c.action.as_str())
-    }
-}
 
 /// What the person is choosing: the shared list picker ([`ListPicker`]), started again on
 /// the first row whenever the game moves on.

@@ -22,7 +22,7 @@ use super::offer::{Offer, Picker, detail, marks};
 use super::table::{Table, dice_text, ending_words, short, tile_name, track_counts, waiting_words};
 use crate::play::screen::Ctx;
 use crate::play::session::Session;
-use crate::play::widgets::{clip, heading, key_line, log_panel, move_list, move_row, plain, wrap};
+use crate::play::widgets::{self, clip, heading, key_line, log_panel, move_list, move_row, plain, wrap};
 
 /// A room's inside: columns and rows.
 pub const ROOM_W: usize = 6;
@@ -617,14 +617,11 @@ fn final_panel(frame: &mut Frame, area: Rect, ctx: &Ctx, t: &Table) {
     let won = verdict.starts_with("you win");
     let colour = if won { Color::Green } else { Color::Yellow };
     let ((hits, hn), (hacks, kn)) = track_counts(t);
-    let mut lines = vec![
+    let lines = vec![
         Line::from(Span::raw(format!("Game over: {verdict}.")).fg(colour).bold()),
         Line::raw(format!("Hits {hits} of {hn}, hacks {hacks} of {kn}, after {} rounds.", t.view.round)),
     ];
-    lines.extend(ctx.saved_lines().into_iter().map(Line::from));
-    lines.push(Line::from(Span::raw("q or Enter leaves.").fg(Color::DarkGray)));
-    let block = Block::bordered().title(" Game over ".bold()).border_style(Style::new().fg(colour));
-    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }).block(block), area);
+    widgets::final_panel(frame, area, ctx, " Game over ", colour, lines);
 }
 
 /// The help window's lines.

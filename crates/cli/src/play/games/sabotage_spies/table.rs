@@ -6,7 +6,7 @@
 //! boards are not in it, and the history shows their hidden steps as `plan ?`, `slide ?`,
 //! `unlock ?`, `character ?` and `start ?`.
 
-use tabula_core::{DynState, ErasedState};
+use tabula_core::DynState;
 use tabula_sabotage_spies::action::{CharId, TileId};
 use tabula_sabotage_spies::data::{Cost, Team};
 use tabula_sabotage_spies::map::{Dir, Room};
@@ -19,12 +19,8 @@ use tabula_sabotage_spies::{Config, SabotageSpies, View};
 
 pub use tabula_sabotage_spies::narrate::{arrow, dice_text, said_name, slot_label, tile_name};
 
+use crate::play::screen::erased;
 use crate::play::session::Session;
-
-/// The concrete game behind a type-erased state, when it is Sabotage (Fowers & Krause).
-pub fn erased(state: &dyn DynState) -> Option<&ErasedState<SabotageSpies>> {
-    state.as_any().downcast_ref::<ErasedState<SabotageSpies>>()
-}
 
 /// The person's view of the game and the game's options: everything the screen draws from.
 #[derive(Debug, Clone)]
@@ -41,7 +37,7 @@ pub struct Table {
 impl Table {
     /// Seat `seat`'s table of a type-erased state, when the game is Sabotage (F&K).
     pub fn of_state(state: &dyn DynState, seat: usize) -> Option<Table> {
-        let erased = erased(state)?;
+        let erased = erased::<SabotageSpies>(state)?;
         Some(Table::of_view(erased.concrete_view(seat), *erased.concrete_game().config()))
     }
 

@@ -7,11 +7,11 @@ use std::fmt::Write;
 
 use tabula_core::Turn;
 use tabula_sabotage_spies::state::{Loc, Phase, State};
-use tabula_sabotage_spies::view;
+use tabula_sabotage_spies::{SabotageSpies, view};
 
 use super::log::log_lines;
 use super::screen::map_text;
-use super::table::{Table, ending_words, erased, track_counts};
+use super::table::{Table, ending_words, track_counts};
 use crate::play::generic;
 use crate::play::screen::History;
 
@@ -33,13 +33,8 @@ fn positions(state: &State, t: &Table) -> String {
 /// The game as text.
 pub fn render(history: &History) -> String {
     let mut out = String::new();
-    let Some(cfg) =
-        history.states.first().and_then(|s| erased(s.as_ref())).map(|e| *e.concrete_game().config())
-    else {
-        return generic::ending(history);
-    };
-    let states: Vec<&State> =
-        history.states.iter().filter_map(|s| erased(s.as_ref()).map(|e| e.concrete_state())).collect();
+    let Some((game, states)) = history.of::<SabotageSpies>() else { return generic::ending(history) };
+    let cfg = *game.config();
     let names: Vec<String> = history.names.to_vec();
     // Told to nobody in particular: every seat in the third person.
     let nobody = usize::MAX;
@@ -52,27 +47,14 @@ pub fn render(history: &History) -> String {
         let before = Table::of_view(view::view(b, &cfg, seat), cfg);
         let after = Table::of_view(view::view(a, &cfg, seat), cfg);
         let told = log_lines(&before, &after, history.actors[i], action, nobody, &names);
-        let number = (i + 1).to_string();
-        if told.lines.is_empty() {
-            let _ = writeln!(out, "{}", History::line(&number, history.actor_name(i), action));
-        }
-        for (k, line) in told.lines.iter().enumerate() {
-            let number = if k == 0 { number.as_str() } else { "" };
-            let who = line.seat.map_or("", |s| history.name(s));
-            let _ = writeln!(out, "{}", History::line(number, who, &line.text));
-        }
+        history.write_step(&mut out, i, &told.lines);
         let round_over = (a.phase == Phase::Roll && b.phase != Phase::Roll && b.round > 0)
             || (a.phase == Phase::Over && b.phase != Phase::Over);
         if round_over {
             let t = Table::of_view(view::view(a, &cfg, 0), cfg);
-            out.push('\n');
-            for line in map_text(&t) {
-                let _ = writeln!(out, "           {line}");
-            }
             let ((hits, hn), (hacks, kn)) = track_counts(&t);
-            let _ = writeln!(out, "           {}", positions(a, &t));
-            let _ = writeln!(out, "           hits {hits} of {hn} · hacks {hacks} of {kn}");
-            out.push('\n');
+            let counts = [positions(a, &t), format!("hits {hits} of {hn} · hacks {hacks} of {kn}")];
+            History::write_block(&mut out, map_text(&t).into_iter().chain(counts));
         }
     }
     match states.last() {
