@@ -23,7 +23,9 @@ use tabula_sabotage_pipes::{Action, Card, Phase, Roof, RoundResult, SabotagePipe
 
 use crate::play::screen::{Choice, Ctx, GameScreen, History, Observed, Outcome, Window, view_of};
 use crate::play::session::{Applied, Session, told};
-use crate::play::widgets::{heading, key_line};
+
+/// What the command line suggests typing.
+pub const COMMAND_EXAMPLE: &str = "Ao own · Xr E · Wb A · sab opp E · dem E · discard Ao · end";
 
 /// The end of a round, as everyone at the table saw it.
 #[derive(Debug, Clone, PartialEq)]
@@ -272,42 +274,11 @@ impl GameScreen for SabotageScreen {
     }
 
     fn command_example(&self) -> &'static str {
-        "Ao own · Xr E · Wb A · sab opp E · dem E · discard Ao · end"
+        COMMAND_EXAMPLE
     }
 
     fn help(&self) -> Vec<Line<'static>> {
-        vec![
-            heading("Sabotage"),
-            Line::raw(
-                "  Each turn you draw a card, then play one: a letter card A-I on its square of either \
-                 roof (if empty); an X on an empty square of your roof; a wrench on any square of your \
-                 roof, replacing the card there; Sabotage removes a card from either roof, Démontage \
-                 from yours; or discard any card, face up.",
-            ),
-            Line::raw(
-                "  A line of three (row, column, diagonal) of one colour is worth 2, of related colours \
-                 (orange+red, blue+lilac) 1. When your roof is worth 5 or more you may end the round at \
-                 the start of your turn, before drawing (−1 point); each point above 5 counts double.",
-            ),
-            Line::raw(
-                "  Cards: a letter and a colour (Ao: A orange; o orange, r red, b blue, l lilac), Xr an \
-                 X, Wb a wrench, sab Sabotage, dem Démontage. The squares are A-I, row by row.",
-            ),
-            heading("Keys"),
-            key_line(&[("←/→ 1-9", "choose a card"), ("↑/↓ Enter", "choose and play a move")]),
-            key_line(&[("x", "discard the card"), ("e / d", "end the round / draw")]),
-            key_line(&[("a / r", "agree / refuse to end"), (": or Tab", "type a move")]),
-            key_line(&[("?", "this help"), ("q", "quit (asks first)")]),
-            heading("Typing moves"),
-            Line::raw("  Ao own, Ao opp  letter card on your / their roof   Xr E  X on square E"),
-            Line::raw("  Wb A  wrench on A   sab opp E, sab own E  Sabotage   dem E  Démontage"),
-            Line::raw("  discard Ao   end   draw   agree   refuse"),
-            heading("Opponents"),
-            Line::raw(
-                "  tabula play sabotage-pipes --vs easy|medium|hard picks the bots' level (medium by \
-                 default); --options '{\"players\":4}' plays in two teams.",
-            ),
-        ]
+        screen::help_lines()
     }
 
     fn window(&self, ctx: &Ctx, index: usize, _width: u16) -> Option<Window> {

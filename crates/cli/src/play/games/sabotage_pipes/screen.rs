@@ -14,7 +14,7 @@ use super::cards::{self, card_tile, roof_grid, text_spans, value_line};
 use super::{SabotageScreen, moves, team_name};
 use crate::play::screen::Ctx;
 use crate::play::session::Session;
-use crate::play::widgets::{clip, log_panel, seat_style};
+use crate::play::widgets::{clip, heading, key_line, log_panel, seat_style};
 
 /// What the panels draw from: the session and the screen's choices.
 struct Scene<'a> {
@@ -323,4 +323,40 @@ fn final_screen(frame: &mut Frame, area: Rect, app: &Scene, ctx: &Ctx, view: &Vi
     let block = Block::bordered().title(" Game over ".bold()).border_style(Style::new().fg(colour));
     let text = Paragraph::new(lines).alignment(Alignment::Center).wrap(Wrap { trim: false });
     frame.render_widget(text.block(block), area);
+}
+
+/// The help window's lines for Sabotage: paragraphs, which the window wraps.
+pub fn help_lines() -> Vec<Line<'static>> {
+    vec![
+        heading("Sabotage"),
+        Line::raw(
+            "  Each turn you draw a card, then play one: a letter card A-I on its square of either \
+             roof (if empty); an X on an empty square of your roof; a wrench on any square of your \
+             roof, replacing the card there; Sabotage removes a card from either roof, Démontage \
+             from yours; or discard any card, face up.",
+        ),
+        Line::raw(
+            "  A line of three (row, column, diagonal) of one colour is worth 2, of related colours \
+             (orange+red, blue+lilac) 1. When your roof is worth 5 or more you may end the round at \
+             the start of your turn, before drawing (−1 point); each point above 5 counts double.",
+        ),
+        Line::raw(
+            "  Cards: a letter and a colour (Ao: A orange; o orange, r red, b blue, l lilac), Xr an \
+             X, Wb a wrench, sab Sabotage, dem Démontage. The squares are A-I, row by row.",
+        ),
+        heading("Keys"),
+        key_line(&[("←/→ 1-9", "choose a card"), ("↑/↓ Enter", "choose and play a move")]),
+        key_line(&[("x", "discard the card"), ("e / d", "end the round / draw")]),
+        key_line(&[("a / r", "agree / refuse to end"), (": or Tab", "type a move")]),
+        key_line(&[("?", "this help"), ("q", "quit (asks first)")]),
+        heading("Typing moves"),
+        Line::raw("  Ao own, Ao opp  letter card on your / their roof   Xr E  X on square E"),
+        Line::raw("  Wb A  wrench on A   sab opp E, sab own E  Sabotage   dem E  Démontage"),
+        Line::raw("  discard Ao   end   draw   agree   refuse"),
+        heading("Opponents"),
+        Line::raw(
+            "  tabula play sabotage-pipes --vs easy|medium|hard picks the bots' level (medium by \
+             default); --options '{\"players\":4}' plays in two teams.",
+        ),
+    ]
 }
