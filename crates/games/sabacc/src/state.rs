@@ -39,84 +39,61 @@ pub const fn visible(known: u32, seat: usize) -> bool {
     known & (PUBLIC | seat_bit(seat)) != 0
 }
 
-/// One player's cards, in the order received (positions 1, 2, … in the notation).
-/// Equality, hashing and debug output look at the cards held only.
+/// A list of at most `N` cards in order, each with its knowledge mask: what a hand and a
+/// pile hold. Fixed-size (no heap); equality, hashing and debug output look at the cards
+/// held only (what lies past them is never read).
 #[derive(Clone, Copy)]
-pub struct Hand {
+pub struct Cards<const N: usize> {
     len: u8,
-    cards: [Card; MAX_HAND],
-    known: [u32; MAX_HAND],
-    /// Cards dealt or turned face up (bit `i` for position `i`).
-    pub up: u16,
-    /// Blocked cards (tarot, under a token) or cards in the interference field (canonical).
-    pub blocked: u16,
-    /// Cards to be replaced by the change in progress.
-    pub pending: u16,
+    cards: [Card; N],
+    known: [u32; N],
 }
 
-impl PartialEq for Hand {
-    fn eq(&self, other: &Hand) -> bool {
-        self.cards() == other.cards()
-            && self.known() == other.known()
-            && (self.up, self.blocked, self.pending) == (other.up, other.blocked, other.pending)
+impl<const N: usize> PartialEq for Cards<N> {
+    fn eq(&self, other: &Self) -> bool {
+        self.cards() == other.cards() && self.known() == other.known()
     }
 }
 
-impl Eq for Hand {}
+impl<const N: usize> Eq for Cards<N> {}
 
-impl std::hash::Hash for Hand {
+impl<const N: usize> std::hash::Hash for Cards<N> {
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
         self.cards().hash(h);
         self.known().hash(h);
-        (self.up, self.blocked, self.pending).hash(h);
     }
 }
 
-impl std::fmt::Debug for Hand {
+impl<const N: usize> std::fmt::Debug for Cards<N> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let cards: Vec<String> = self.cards().iter().map(|c| c.to_string()).collect();
-        write!(
-            f,
-            "Hand({} known {:x?} up {:b} blocked {:b} pending {:b})",
-            cards.join(" "),
-            self.known(),
-            self.up,
-            self.blocked,
-            self.pending
-        )
+        write!(f, "{} known {:x?}", cards.join(" "), self.known())
     }
 }
 
-impl Default for Hand {
+impl<const N: usize> Default for Cards<N> {
     fn default() -> Self {
-        Hand { len: 0, cards: [Card::IDIOT; MAX_HAND], known: [0; MAX_HAND], up: 0, blocked: 0, pending: 0 }
+        Cards { len: 0, cards: [Card::IDIOT; N], known: [0; N] }
     }
 }
 
-/// Removes bit `i` of `mask`, shifting the higher bits down.
-const fn drop_bit(mask: u16, i: usize) -> u16 {
-    let low = mask & ((1u16 << i) - 1);
-    let high = (mask >> (i + 1)) << i;
-    low | high
-}
-
-impl Hand {
+impl<const N: usize> Cards<N> {
     /// How many cards.
     pub fn len(&self) -> usize {
         self.len as usize
     }
 
-    /// Whether the hand holds no card.
+    /// Whether there is no card.
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
-    /// The cards.
+    /// The cards, first to last.
     pub fn cards(&self) -> &[Card] {
         &self.cards[..self.len as usize]
     }
 
-    /// The knowledge masks, one per card.
+    /// Their knowledge masks, one per card.
     pub fn known(&self) -> &[u32] {
         &self.known[..self.len as usize]
     }
@@ -131,17 +108,22 @@ impl Hand {
         self.known[i]
     }
 
+    /// Makes this list a copy of `src`, copying only the cards it holds.
+    pub fn copy_from(&mut self, src: &Self) {
+        let n = src.len as usize;
+        self.len = src.len;
+        self.cards[..n].copy_from_slice(&src.cards[..n]);
+        self.known[..n].copy_from_slice(&src.known[..n]);
+    }
+
     /// Adds a card at the end.
     ///
     /// # Panics
-    /// When the hand already holds [`MAX_HAND`] cards.
-    pub fn push(&mut self, card: Card, known: u32, up: bool) {
+    /// When the list already holds `N` cards.
+    pub fn push(&mut self, card: Card, known: u32) {
         let i = self.len as usize;
         self.cards[i] = card;
         self.known[i] = known;
-        if up {
-            self.up |= 1 << i;
-        }
         self.len += 1;
     }
 
@@ -151,22 +133,113 @@ impl Hand {
         let n = self.len as usize;
         self.cards.copy_within(i + 1..n, i);
         self.known.copy_within(i + 1..n, i);
-        self.up = drop_bit(self.up, i);
-        self.blocked = drop_bit(self.blocked, i);
-        self.pending = drop_bit(self.pending, i);
         self.len -= 1;
         out
     }
 
+    /// Puts `card` at position `i` in place of what was there (who knows it unchanged).
+    pub fn set(&mut self, i: usize, card: Card) {
+        self.cards[i] = card;
+    }
+
+    /// Empties the list.
+    pub fn clear(&mut self) {
+        *self = Cards::default();
+    }
+
+    /// The same list with the cards `seat` has not seen hidden (and nothing past them).
+    pub fn masked(&self, seat: usize) -> Self {
+        let mut c = Cards::default();
+        for (i, (&card, &known)) in self.cards().iter().zip(self.known()).enumerate() {
+            c.cards[i] = if visible(known, seat) { card } else { Card::HIDDEN };
+            c.known[i] = known;
+        }
+        c.len = self.len;
+        c
+    }
+
+    /// Reads a list from its JSON parts, naming `what` it is when they do not fit.
+    fn from_parts(cards: &[Card], known: &[u32], what: &str) -> Result<Self, String> {
+        if cards.len() > N || known.len() != cards.len() {
+            return Err(format!("{what} holds at most {N} cards, with one knowledge mask each"));
+        }
+        let mut c = Cards::default();
+        for (&card, &k) in cards.iter().zip(known) {
+            c.push(card, k);
+        }
+        Ok(c)
+    }
+}
+
+/// One player's cards, in the order received (positions 1, 2, … in the notation), and
+/// which of them are face up, blocked or being changed. Equality, hashing and debug output
+/// look at the cards held only.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Hand {
+    held: Cards<MAX_HAND>,
+    /// Cards dealt or turned face up (bit `i` for position `i`).
+    pub up: u16,
+    /// Blocked cards (tarot, under a token) or cards in the interference field (canonical).
+    pub blocked: u16,
+    /// Cards to be replaced by the change in progress.
+    pub pending: u16,
+}
+
+impl std::fmt::Debug for Hand {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Hand({:?} up {:b} blocked {:b} pending {:b})",
+            self.held, self.up, self.blocked, self.pending
+        )
+    }
+}
+
+/// The hand's cards, read-only: changing them goes through [`Hand`]'s own methods, which
+/// keep the face-up, blocked and pending bits in step.
+impl std::ops::Deref for Hand {
+    type Target = Cards<MAX_HAND>;
+    fn deref(&self) -> &Cards<MAX_HAND> {
+        &self.held
+    }
+}
+
+/// Removes bit `i` of `mask`, shifting the higher bits down.
+const fn drop_bit(mask: u16, i: usize) -> u16 {
+    let low = mask & ((1u16 << i) - 1);
+    let high = (mask >> (i + 1)) << i;
+    low | high
+}
+
+impl Hand {
+    /// Adds a card at the end.
+    ///
+    /// # Panics
+    /// When the hand already holds [`MAX_HAND`] cards.
+    pub fn push(&mut self, card: Card, known: u32, up: bool) {
+        if up {
+            self.up |= 1 << self.held.len();
+        }
+        self.held.push(card, known);
+    }
+
+    /// Removes the card at position `i`, shifting the later ones down; returns it and its mask.
+    pub fn remove(&mut self, i: usize) -> (Card, u32) {
+        self.up = drop_bit(self.up, i);
+        self.blocked = drop_bit(self.blocked, i);
+        self.pending = drop_bit(self.pending, i);
+        self.held.remove(i)
+    }
+
     /// Puts `card` at position `i` in place of what was there.
     pub fn set(&mut self, i: usize, card: Card, known: u32) {
-        self.cards[i] = card;
-        self.known[i] = known;
+        self.held.cards[i] = card;
+        self.held.known[i] = known;
     }
 
     /// Adds knowledge to the card at position `i`.
     pub fn reveal(&mut self, i: usize, known: u32) {
-        self.known[i] |= known;
+        self.held.known[i] |= known;
     }
 
     /// Whether position `i` is face up.
@@ -191,17 +264,7 @@ impl Hand {
 
     /// The same hand with the cards `seat` has not seen hidden.
     pub fn masked(&self, seat: usize) -> Hand {
-        let mut h = *self;
-        for i in 0..h.len as usize {
-            if !visible(h.known[i], seat) {
-                h.cards[i] = Card::HIDDEN;
-            }
-        }
-        for i in h.len as usize..MAX_HAND {
-            h.cards[i] = Card::IDIOT;
-            h.known[i] = 0;
-        }
-        h
+        Hand { held: self.held.masked(seat), ..*self }
     }
 }
 
@@ -233,129 +296,15 @@ impl Serialize for Hand {
 impl<'de> Deserialize<'de> for Hand {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Hand, D::Error> {
         let j = HandJson::deserialize(d)?;
-        if j.cards.len() > MAX_HAND || j.known.len() != j.cards.len() {
-            return Err(serde::de::Error::custom(format!(
-                "a hand holds at most {MAX_HAND} cards, with one knowledge mask each"
-            )));
-        }
-        let mut h = Hand { up: j.up, blocked: j.blocked, pending: j.pending, ..Hand::default() };
-        for (&c, &k) in j.cards.iter().zip(&j.known) {
-            h.push(c, k, false);
-        }
-        Ok(h)
+        let held = Cards::from_parts(&j.cards, &j.known, "a hand").map_err(serde::de::Error::custom)?;
+        Ok(Hand { held, up: j.up, blocked: j.blocked, pending: j.pending })
     }
 }
 
 /// An ordered pile of face-down cards, each with its knowledge mask: the cards under the
 /// deck (tarot discards, drawn in order once the shuffled deck is used up) or the cards set
-/// aside (a change in progress; canonical discards). Equality, hashing and debug output look
-/// at the cards held only.
-#[derive(Clone, Copy)]
-pub struct Pile {
-    len: u8,
-    cards: [Card; PILE_CAP],
-    known: [u32; PILE_CAP],
-}
-
-impl PartialEq for Pile {
-    fn eq(&self, other: &Pile) -> bool {
-        self.cards() == other.cards() && self.known() == other.known()
-    }
-}
-
-impl Eq for Pile {}
-
-impl std::hash::Hash for Pile {
-    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
-        self.cards().hash(h);
-        self.known().hash(h);
-    }
-}
-
-impl std::fmt::Debug for Pile {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let cards: Vec<String> = self.cards().iter().map(|c| c.to_string()).collect();
-        write!(f, "Pile({} known {:x?})", cards.join(" "), self.known())
-    }
-}
-
-impl Default for Pile {
-    fn default() -> Self {
-        Pile { len: 0, cards: [Card::IDIOT; PILE_CAP], known: [0; PILE_CAP] }
-    }
-}
-
-impl Pile {
-    /// How many cards.
-    pub fn len(&self) -> usize {
-        self.len as usize
-    }
-
-    /// Whether the pile is empty.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// The cards, first to last.
-    pub fn cards(&self) -> &[Card] {
-        &self.cards[..self.len as usize]
-    }
-
-    /// Makes this pile a copy of `src`, copying only the cards it holds (what lies past
-    /// them is never read).
-    pub fn copy_from(&mut self, src: &Pile) {
-        let n = src.len as usize;
-        self.len = src.len;
-        self.cards[..n].copy_from_slice(&src.cards[..n]);
-        self.known[..n].copy_from_slice(&src.known[..n]);
-    }
-
-    /// Their knowledge masks.
-    pub fn known(&self) -> &[u32] {
-        &self.known[..self.len as usize]
-    }
-
-    /// Adds a card at the end (the bottom).
-    pub fn push(&mut self, card: Card, known: u32) {
-        let i = self.len as usize;
-        self.cards[i] = card;
-        self.known[i] = known;
-        self.len += 1;
-    }
-
-    /// Removes and returns the card at position `i`.
-    pub fn remove(&mut self, i: usize) -> (Card, u32) {
-        let out = (self.cards[i], self.known[i]);
-        let n = self.len as usize;
-        self.cards.copy_within(i + 1..n, i);
-        self.known.copy_within(i + 1..n, i);
-        self.len -= 1;
-        out
-    }
-
-    /// Puts `card` at position `i`.
-    pub fn set(&mut self, i: usize, card: Card) {
-        self.cards[i] = card;
-    }
-
-    /// Empties the pile.
-    pub fn clear(&mut self) {
-        self.len = 0;
-        self.cards = [Card::IDIOT; PILE_CAP];
-        self.known = [0; PILE_CAP];
-    }
-
-    /// The same pile with the cards `seat` has not seen hidden.
-    pub fn masked(&self, seat: usize) -> Pile {
-        let mut p = *self;
-        for i in 0..p.len as usize {
-            if !visible(p.known[i], seat) {
-                p.cards[i] = Card::HIDDEN;
-            }
-        }
-        p
-    }
-}
+/// aside (a change in progress; canonical discards).
+pub type Pile = Cards<PILE_CAP>;
 
 #[derive(Serialize, Deserialize)]
 struct PileJson {
@@ -372,16 +321,7 @@ impl Serialize for Pile {
 impl<'de> Deserialize<'de> for Pile {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Pile, D::Error> {
         let j = PileJson::deserialize(d)?;
-        if j.cards.len() > PILE_CAP || j.known.len() != j.cards.len() {
-            return Err(serde::de::Error::custom(format!(
-                "a pile holds at most {PILE_CAP} cards, with one knowledge mask each"
-            )));
-        }
-        let mut p = Pile::default();
-        for (&c, &k) in j.cards.iter().zip(&j.known) {
-            p.push(c, k);
-        }
-        Ok(p)
+        Cards::from_parts(&j.cards, &j.known, "a pile").map_err(serde::de::Error::custom)
     }
 }
 
