@@ -1,9 +1,11 @@
-//! Abagio in the terminal: [`picker`] reads the board and what the person is choosing (a
-//! frog, then its leap; or where the Top Frog goes) and tells the log's sentences,
-//! [`screen`] draws the board, [`text`] prints it for `tabula replay --text`.
+//! Abagio in the terminal: [`table`] reads the board (its places, the dice of a turn) and
+//! tells the log's sentences, [`moves`] is what the person is choosing (a frog, then its
+//! leap; or where the Top Frog goes), [`screen`] draws the board, [`text`] prints it for
+//! `tabula replay --text`.
 
-pub mod picker;
+pub mod moves;
 pub mod screen;
+pub mod table;
 mod text;
 
 #[cfg(test)]
@@ -20,7 +22,7 @@ use tabula_abagio::{Abagio, View};
 
 use crate::play::screen::{Ctx, GameScreen, History, Observed, Outcome, view_of};
 use crate::play::session::{Applied, Session};
-use picker::Picker;
+use moves::Picker;
 
 /// What the command line suggests typing.
 pub const COMMAND_EXAMPLE: &str = "21/17 · 20/14 14/8 · root/22 · 3/pond · top 14 · pass · a square's number";
@@ -52,7 +54,7 @@ impl GameScreen for AbagioScreen {
         else {
             return Observed::default();
         };
-        let lines = picker::log_lines(&before, &after, applied.actor, &applied.seen, human, session.names());
+        let lines = table::log_lines(&before, &after, applied.actor, &applied.seen, human, session.names());
         Observed { lines, window: None, formality: None }
     }
 
@@ -90,7 +92,7 @@ impl GameScreen for AbagioScreen {
     }
 
     fn verdict(&self, session: &Session) -> Option<String> {
-        picker::verdict(session)
+        table::verdict(session)
     }
 
     fn replay_text(&self, history: &History) -> String {

@@ -11,7 +11,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, ListItem, ListState, Paragraph, Wrap};
 use tabula_abagio::{Abagio, Colour, Phase, Stack, View};
 
-use super::picker::{self as abagio, COLS, LAYOUT, Offer, Picker, Place, ROWS};
+use super::moves::{Offer, Picker};
+use super::table::{self as abagio, COLS, LAYOUT, Place, ROWS};
 use crate::play::screen::{Ctx, view_of};
 use crate::play::session::Session;
 use crate::play::widgets::{
@@ -460,7 +461,7 @@ fn moves_panel(
         let mut lines = Vec::new();
         if offer.leaping() {
             lines.push(Line::from(
-                Span::raw(format!("No leap from here: {}", abagio::why_not(view, picker.cursor)))
+                Span::raw(format!("No leap from here: {}", super::moves::why_not(view, picker.cursor)))
                     .fg(Color::LightRed),
             ));
             lines.push(frogs_line(&movable));

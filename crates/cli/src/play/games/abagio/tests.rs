@@ -8,7 +8,8 @@ use tabula_abagio::{Phase, Square};
 use tabula_core::Turn;
 
 use super::AbagioScreen;
-use super::picker::{self as abagio, Offer, Picker, Place};
+use super::moves::{Offer, Picker};
+use super::table::{self as abagio, Place};
 use crate::play::app::{App, Overlay};
 use crate::play::games;
 use crate::play::session::{Config, Session};

@@ -6,7 +6,7 @@ use std::fmt::Write;
 use tabula_abagio::{Abagio, Phase, State};
 use tabula_core::Turn;
 
-use super::picker::{COLS, LAYOUT, Place, log_lines, place_at};
+use super::table::{COLS, LAYOUT, Place, log_lines, place_at};
 use crate::play::generic;
 use crate::play::screen::{History, view_of};
 
@@ -128,7 +128,7 @@ mod tests {
         }
         assert!(text.contains("the Top Frog on 14"), "{text}");
         let widths: Vec<usize> =
-            text.lines().take(super::super::picker::ROWS + 2).map(|l| l.chars().count()).collect();
+            text.lines().take(super::super::table::ROWS + 2).map(|l| l.chars().count()).collect();
         assert!(widths.windows(2).all(|w| w[0] == w[1]), "{text}");
     }
 }

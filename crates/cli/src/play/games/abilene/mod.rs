@@ -1,8 +1,10 @@
 //! Abilene in the terminal: [`table`] reads the person's view (pieces and money in words,
-//! the moves offered grouped by piece, the choosing, the log's sentences), [`screen`] draws
+//! the log's sentences), [`moves`] lists the moves offered grouped by piece and chooses
+//! one, [`screen`] draws
 //! the hex board, the ranchers' panel, the moves, the window at the end of each sale and
 //! the help, [`text`] prints a game for `tabula replay --text`.
 
+pub mod moves;
 pub mod screen;
 pub mod table;
 mod text;
@@ -21,7 +23,8 @@ use tabula_abilene::state::{SaleRecord, State};
 
 use crate::play::screen::{Ctx, GameScreen, History, Observed, Outcome, Window};
 use crate::play::session::{Applied, Session};
-use table::{Offer, Picker, Table};
+use moves::{Offer, Picker};
+use table::Table;
 
 /// What the command line suggests typing.
 pub const COMMAND_EXAMPLE: &str =

@@ -15,9 +15,8 @@ use tabula_abilene::rules::{self, Waiting};
 use tabula_abilene::state::{BoyAt, CowAt, SaleRecord, Slot, Stage, State};
 use tabula_abilene::{Action, CorralCard};
 
-use super::table::{
-    Offer, Picker, Table, cow_id, dollars, identity_words, ranch, seat_of, standings, waiting_words,
-};
+use super::moves::{Offer, Picker};
+use super::table::{Table, cow_id, dollars, identity_words, ranch, seat_of, standings, waiting_words};
 use crate::play::screen::Ctx;
 use crate::play::session::Session;
 use crate::play::widgets::{

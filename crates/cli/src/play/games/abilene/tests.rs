@@ -5,7 +5,8 @@ use serde_json::{Value, json};
 use tabula_abilene::state::{BoyAt, CowAt, Stage};
 
 use super::AbileneScreen;
-use super::table::{Offer, Table, cow_id, dollars, ranch};
+use super::moves::Offer;
+use super::table::{Table, cow_id, dollars, ranch};
 use crate::play::app::{App, Overlay};
 use crate::play::session::Config;
 use crate::play::tests::{press, render, screen_of, type_command};
@@ -218,10 +219,10 @@ fn a_hidden_cow_shows_a_question_mark_and_a_steal_is_offered() {
     // The person's own cows are known: their brand and value show.
     let t = table(&app);
     let mine = t.state().cows.iter().position(|c| c.owner == 0 && c.id.0.is_some()).unwrap();
-    assert!(super::table::cow_words(&t.cfg, t.state(), mine).contains('$'));
+    assert!(tabula_abilene::words::cow_words(&t.cfg, t.state(), mine).contains('$'));
     // Another herd's cow the person never owned is `?`.
     let theirs = t.state().cows.iter().position(|c| c.known & 1 == 0 && c.at != CowAt::Sold).unwrap();
-    assert!(super::table::cow_words(&t.cfg, t.state(), theirs).ends_with("(?)"));
+    assert!(tabula_abilene::words::cow_words(&t.cfg, t.state(), theirs).ends_with("(?)"));
     press(&mut app, KeyCode::Enter);
     assert!(!app.status.error, "{}", app.status.text);
     assert!(app.status.text.contains("stealing greedy"), "{}", app.status.text);

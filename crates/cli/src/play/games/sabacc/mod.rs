@@ -3,6 +3,7 @@
 //! table, its hand-over window and the help, [`text`] prints a session for
 //! `tabula replay --text`.
 
+pub mod moves;
 pub mod screen;
 pub mod table;
 mod text;
@@ -20,7 +21,8 @@ use ratatui::text::Line;
 
 use crate::play::screen::{Ctx, GameScreen, History, Observed, Outcome, Window};
 use crate::play::session::{Applied, Session};
-use table::{Before, Picker, Table, Tracker};
+use moves::Picker;
+use table::{Before, Table, Tracker};
 
 /// What the command line suggests typing.
 pub const COMMAND_EXAMPLE: &str =

@@ -15,7 +15,8 @@ use ratatui::widgets::{Block, ListItem, ListState, Paragraph, Wrap};
 use tabula_sabacc::{Card, DeckKind, Phase, Rules, State, Status, Table as Seating, View};
 
 use super::SabaccScreen;
-use super::table::{self as sabacc, HandEnd, Offer, Table, card_label, hand_words, signed};
+use super::moves::Offer;
+use super::table::{self as sabacc, HandEnd, Table, card_label, hand_words, signed};
 use crate::play::screen::Ctx;
 use crate::play::session::Session;
 use crate::play::widgets::{

@@ -8,7 +8,8 @@ use tabula_core::{DynBot, Turn};
 use tabula_sabacc::{Action, Card, Phase, State};
 
 use super::SabaccScreen;
-use super::table::{self as sabacc, Offer, Table, card_label};
+use super::moves::Offer;
+use super::table::{self as sabacc, Table, card_label};
 use crate::play::app::{App, Overlay};
 use crate::play::games;
 use crate::play::session::{Config, Session};

@@ -1,11 +1,11 @@
 //! Sabotage (Fowers & Krause) in the terminal: [`table`] reads the person's view (the
-//! team's side, characters, tiles and costs in words, what the game waits for), [`offer`]
+//! team's side, characters, tiles and costs in words, what the game waits for), [`moves`]
 //! lists the legal moves grouped by decision with what each does, [`log`] tells each step
 //! in sentences, [`screen`] draws the map, the deduction aid, the tracks, the plans, the
 //! moves, the log and the help, and [`text`] prints a game for `tabula replay --text`.
 
 pub mod log;
-pub mod offer;
+pub mod moves;
 pub mod screen;
 pub mod table;
 mod text;
@@ -25,7 +25,7 @@ use tabula_sabotage_spies::state::slot_team;
 
 use crate::play::screen::{Ctx, GameScreen, History, Observed, Outcome};
 use crate::play::session::{Applied, Session};
-use offer::{Offer, Picker};
+use moves::{Offer, Picker};
 use table::Table;
 
 /// What the command line suggests typing.

@@ -18,7 +18,7 @@ use tabula_sabotage_spies::map::{Edge, Room, Rooms};
 use tabula_sabotage_spies::state::{DieUse, Loc, Phase, team_index};
 use tabula_sabotage_spies::tiles::DeviceKind;
 
-use super::offer::{Offer, Picker, detail, marks};
+use super::moves::{Offer, Picker, detail, marks};
 use super::table::{Table, dice_text, ending_words, short, tile_name, track_counts, waiting_words};
 use crate::play::screen::Ctx;
 use crate::play::session::Session;

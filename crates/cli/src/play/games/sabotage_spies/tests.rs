@@ -7,7 +7,7 @@ use tabula_sabotage_spies::data::Team;
 use tabula_sabotage_spies::state::{Loc, Phase};
 
 use super::SpiesScreen;
-use super::offer::Offer;
+use super::moves::Offer;
 use super::table::{Table, short};
 use crate::play::app::{App, Overlay};
 use crate::play::session::Config;
