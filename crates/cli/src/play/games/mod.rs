@@ -2,7 +2,12 @@
 //!
 //! A game's folder holds its screen (a [`GameScreen`]: drawing, keys, the moves it offers,
 //! the log's sentences, its windows, its help and its `replay --text` printout) and the
-//! screen's tests. A game with no folder here gets the generic screen
+//! screen's tests, in the same files by role in every game: `mod.rs` the screen, `table.rs`
+//! the view in words (the log's sentences, the verdict), `moves.rs` the moves offered and
+//! the choosing of one, `screen.rs` the drawing and the help, `text.rs` the printout,
+//! `tests.rs` the tests. Abbott's Sabotage, whose view needs few words, reads it in
+//! `mod.rs` and has `cards.rs` for its cards and roofs drawn; Fowers' Sabotage keeps the
+//! log's sentences (what each team hears) apart in `log.rs`. A game with no folder here gets the generic screen
 //! ([`super::generic::GenericScreen`]): its view as JSON and its legal moves by number.
 
 pub mod abagio;
