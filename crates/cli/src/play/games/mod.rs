@@ -10,6 +10,31 @@
 //! log's sentences (what each team hears) apart in `log.rs`. A game with no folder here gets the generic screen
 //! ([`super::generic::GenericScreen`]): its view as JSON and its legal moves by number.
 
+/// The [`GameScreen`] methods a game's folder gives by role, the same in every game: the
+/// command line's example (`COMMAND_EXAMPLE` in `mod.rs`), the help window
+/// (`screen::help_lines`), the `replay --text` printout (`text::render`) and, for tests, the
+/// screen as `Any`. Written inside the game's `impl GameScreen`, after its own methods.
+macro_rules! screen_by_role {
+    () => {
+        #[cfg(test)]
+        fn as_any(&self) -> &dyn std::any::Any {
+            self
+        }
+
+        fn command_example(&self) -> &'static str {
+            COMMAND_EXAMPLE
+        }
+
+        fn help(&self) -> Vec<ratatui::text::Line<'static>> {
+            screen::help_lines()
+        }
+
+        fn replay_text(&self, history: &crate::play::screen::History) -> String {
+            text::render(history)
+        }
+    };
+}
+
 pub mod abagio;
 pub mod abilene;
 pub mod sabacc;

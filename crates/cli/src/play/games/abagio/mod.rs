@@ -11,16 +11,12 @@ mod text;
 #[cfg(test)]
 mod tests;
 
-#[cfg(test)]
-use std::any::Any;
-
 use crossterm::event::KeyEvent;
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::text::Line;
 use tabula_abagio::{Abagio, View};
 
-use crate::play::screen::{Ctx, GameScreen, History, Observed, Outcome, view_of};
+use crate::play::screen::{Ctx, GameScreen, Observed, Outcome, view_of};
 use crate::play::session::{Applied, Session};
 use moves::Picker;
 
@@ -42,11 +38,6 @@ impl AbagioScreen {
 }
 
 impl GameScreen for AbagioScreen {
-    #[cfg(test)]
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
     fn observe(&mut self, session: &Session, applied: &Applied) -> Observed {
         let human = session.human();
         let (Some(before), Some(after)) =
@@ -83,19 +74,9 @@ impl GameScreen for AbagioScreen {
         }
     }
 
-    fn command_example(&self) -> &'static str {
-        COMMAND_EXAMPLE
-    }
-
-    fn help(&self) -> Vec<Line<'static>> {
-        screen::help_lines()
-    }
-
     fn verdict(&self, session: &Session) -> Option<String> {
         table::verdict(session)
     }
 
-    fn replay_text(&self, history: &History) -> String {
-        text::render(history)
-    }
+    screen_by_role!();
 }

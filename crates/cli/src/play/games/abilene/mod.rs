@@ -12,16 +12,12 @@ mod text;
 #[cfg(test)]
 mod tests;
 
-#[cfg(test)]
-use std::any::Any;
-
 use crossterm::event::KeyEvent;
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::text::Line;
 use tabula_abilene::state::{SaleRecord, State};
 
-use crate::play::screen::{Ctx, GameScreen, History, Observed, Outcome, Window};
+use crate::play::screen::{Ctx, GameScreen, Observed, Outcome, Window};
 use crate::play::session::{Applied, Session};
 use moves::{Offer, Picker};
 use table::Table;
@@ -58,11 +54,6 @@ impl AbileneScreen {
 }
 
 impl GameScreen for AbileneScreen {
-    #[cfg(test)]
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
     fn observe(&mut self, session: &Session, applied: &Applied) -> Observed {
         let human = session.human();
         let (Some(before), Some(after)) =
@@ -105,14 +96,6 @@ impl GameScreen for AbileneScreen {
         }
     }
 
-    fn command_example(&self) -> &'static str {
-        COMMAND_EXAMPLE
-    }
-
-    fn help(&self) -> Vec<Line<'static>> {
-        screen::help_lines()
-    }
-
     fn window(&self, ctx: &Ctx, index: usize, width: u16) -> Option<Window> {
         let sale = self.sales.get(index)?;
         let table = Table::of(ctx.session)?;
@@ -130,7 +113,5 @@ impl GameScreen for AbileneScreen {
         table::verdict(session)
     }
 
-    fn replay_text(&self, history: &History) -> String {
-        text::render(history)
-    }
+    screen_by_role!();
 }

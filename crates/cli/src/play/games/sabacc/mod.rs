@@ -11,15 +11,11 @@ mod text;
 #[cfg(test)]
 mod tests;
 
-#[cfg(test)]
-use std::any::Any;
-
 use crossterm::event::KeyEvent;
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::text::Line;
 
-use crate::play::screen::{Ctx, GameScreen, History, Observed, Outcome, Window};
+use crate::play::screen::{Ctx, GameScreen, Observed, Outcome, Window};
 use crate::play::session::{Applied, Session};
 use moves::Picker;
 use table::{Before, Table, Tracker};
@@ -39,11 +35,6 @@ pub struct SabaccScreen {
 }
 
 impl GameScreen for SabaccScreen {
-    #[cfg(test)]
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
     fn observe(&mut self, session: &Session, applied: &Applied) -> Observed {
         let Some(before) = Before::capture(applied.before.as_ref(), session.human()) else {
             return Observed::default();
@@ -84,14 +75,6 @@ impl GameScreen for SabaccScreen {
         }
     }
 
-    fn command_example(&self) -> &'static str {
-        COMMAND_EXAMPLE
-    }
-
-    fn help(&self) -> Vec<Line<'static>> {
-        screen::help_lines()
-    }
-
     fn window(&self, ctx: &Ctx, index: usize, width: u16) -> Option<Window> {
         let end = self.tracker.hands().get(index)?;
         let width = width.min(96);
@@ -104,7 +87,5 @@ impl GameScreen for SabaccScreen {
         table::verdict(session)
     }
 
-    fn replay_text(&self, history: &History) -> String {
-        text::render(history)
-    }
+    screen_by_role!();
 }

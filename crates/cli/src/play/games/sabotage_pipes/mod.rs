@@ -11,9 +11,6 @@ mod text;
 #[cfg(test)]
 mod tests;
 
-#[cfg(test)]
-use std::any::Any;
-
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -21,7 +18,7 @@ use ratatui::text::Line;
 use tabula_core::Turn;
 use tabula_sabotage_pipes::{Action, Card, Phase, Roof, RoundResult, SabotagePipes, Square, View};
 
-use crate::play::screen::{Choice, Ctx, GameScreen, History, Observed, Outcome, Window, view_of};
+use crate::play::screen::{Choice, Ctx, GameScreen, Observed, Outcome, Window, view_of};
 use crate::play::session::{Applied, Session, told};
 
 /// What the command line suggests typing.
@@ -167,11 +164,6 @@ impl SabotageScreen {
 }
 
 impl GameScreen for SabotageScreen {
-    #[cfg(test)]
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
     fn observe(&mut self, session: &Session, applied: &Applied) -> Observed {
         let human = session.human();
         let (Some(before), Some(after)) =
@@ -273,14 +265,6 @@ impl GameScreen for SabotageScreen {
         hints
     }
 
-    fn command_example(&self) -> &'static str {
-        COMMAND_EXAMPLE
-    }
-
-    fn help(&self) -> Vec<Line<'static>> {
-        screen::help_lines()
-    }
-
     fn window(&self, ctx: &Ctx, index: usize, _width: u16) -> Option<Window> {
         let end = self.round_ends.get(index)?;
         let session = ctx.session;
@@ -318,7 +302,5 @@ impl GameScreen for SabotageScreen {
         Some(format!("{mine} to {theirs}, {verdict}"))
     }
 
-    fn replay_text(&self, history: &History) -> String {
-        text::render(history)
-    }
+    screen_by_role!();
 }

@@ -13,17 +13,13 @@ mod text;
 #[cfg(test)]
 mod tests;
 
-#[cfg(test)]
-use std::any::Any;
-
 use crossterm::event::{KeyCode, KeyEvent};
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::text::Line;
 use tabula_sabotage_spies::data::Team;
 use tabula_sabotage_spies::state::slot_team;
 
-use crate::play::screen::{Ctx, GameScreen, History, Observed, Outcome};
+use crate::play::screen::{Ctx, GameScreen, Observed, Outcome};
 use crate::play::session::{Applied, Session};
 use moves::{Offer, Picker};
 use table::Table;
@@ -90,11 +86,6 @@ pub fn team_seat(options: &serde_json::Value, team: &str, seat: Option<usize>) -
 }
 
 impl GameScreen for SpiesScreen {
-    #[cfg(test)]
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
     fn observe(&mut self, session: &Session, applied: &Applied) -> Observed {
         let human = session.human();
         let (Some(before), Some(after)) =
@@ -153,19 +144,9 @@ impl GameScreen for SpiesScreen {
         }
     }
 
-    fn command_example(&self) -> &'static str {
-        COMMAND_EXAMPLE
-    }
-
-    fn help(&self) -> Vec<Line<'static>> {
-        screen::help_lines()
-    }
-
     fn verdict(&self, session: &Session) -> Option<String> {
         table::verdict(session)
     }
 
-    fn replay_text(&self, history: &History) -> String {
-        text::render(history)
-    }
+    screen_by_role!();
 }
