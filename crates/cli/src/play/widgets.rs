@@ -166,6 +166,16 @@ pub fn final_panel(
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }).block(block), area);
 }
 
+/// The frame of the moves panel, titled `title`, in yellow while the person has moves to
+/// choose from (`yours`); answers the room inside it.
+pub fn moves_frame(frame: &mut Frame, area: Rect, title: String, yours: bool) -> Rect {
+    let style = if yours { Style::new().fg(Color::Yellow) } else { Style::new() };
+    let block = Block::bordered().title(title.bold()).border_style(style);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    inner
+}
+
 /// A rectangle of at most `width`×`height` centred in `area`.
 pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
     let width = width.min(area.width);

@@ -444,13 +444,7 @@ fn moves_panel(
     } else {
         " The board ".to_owned()
     };
-    let block = Block::bordered().title(title.bold()).border_style(if offer.leaping() || offer.topping() {
-        Style::new().fg(Color::Yellow)
-    } else {
-        Style::new()
-    });
-    let inner = block.inner(area);
-    frame.render_widget(block, area);
+    let inner = widgets::moves_frame(frame, area, title, offer.leaping() || offer.topping());
     if inner.height == 0 {
         return;
     }

@@ -465,13 +465,7 @@ fn moves_panel(
     } else {
         " Your move: ↑/↓ then Enter, or its number ".to_owned()
     };
-    let block = Block::bordered().title(title.bold()).border_style(if offer.is_empty() {
-        Style::new()
-    } else {
-        Style::new().fg(Color::Yellow)
-    });
-    let inner = block.inner(area);
-    frame.render_widget(block, area);
+    let inner = widgets::moves_frame(frame, area, title, !offer.is_empty());
     if inner.height == 0 {
         return;
     }

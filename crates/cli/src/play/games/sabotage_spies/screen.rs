@@ -538,13 +538,7 @@ fn moves_panel(frame: &mut Frame, area: Rect, session: &Session, t: &Table, offe
     } else {
         format!(" Your move ({}): ↑/↓ Enter, or its number ", offer.len())
     };
-    let block = Block::bordered().title(title.bold()).border_style(if offer.is_empty() {
-        Style::new()
-    } else {
-        Style::new().fg(Color::Yellow)
-    });
-    let inner = block.inner(area);
-    frame.render_widget(block, area);
+    let inner = widgets::moves_frame(frame, area, title, !offer.is_empty());
     if inner.height == 0 {
         return;
     }
