@@ -1,5 +1,6 @@
 //! Sabacc in the terminal: [`table`] reads the person's view (cards and hands in words,
-//! the moves offered, the log's sentences, how each hand ended), [`screen`] draws the
+//! the log's sentences, how each hand ended), [`moves`] lists the moves offered and
+//! chooses one (the amount of a raise, the cards to exchange), [`screen`] draws the
 //! table, its hand-over window and the help, [`text`] prints a session for
 //! `tabula replay --text`.
 
