@@ -5,15 +5,13 @@
 
 #[cfg(test)]
 use std::any::Any;
+use std::fmt::{Display, Write};
 use std::path::PathBuf;
 
 use crossterm::event::KeyEvent;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
-use std::fmt::Display;
-use std::fmt::Write;
-
 use tabula_core::{DynState, ErasedState, Game, Turn};
 
 use super::session::{Applied, LogLine, Session};
@@ -210,8 +208,8 @@ pub trait GameScreen {
     fn help(&self) -> Vec<Line<'static>>;
 
     /// The window of the round or hand ended at `index` (see [`Observed::window`]), for a
-    /// screen `width` columns wide.
-    /// (None by default: a game with no rounds or hands to sum up.)
+    /// screen `width` columns wide; none by default, for a game with no rounds or hands to
+    /// sum up.
     fn window(&self, ctx: &Ctx, index: usize, width: u16) -> Option<Window> {
         let _ = (ctx, index, width);
         None

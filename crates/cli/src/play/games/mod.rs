@@ -7,8 +7,9 @@
 //! the choosing of one, `screen.rs` the drawing and the help, `text.rs` the printout,
 //! `tests.rs` the tests. Abbott's Sabotage, whose view needs few words, reads it in
 //! `mod.rs` and has `cards.rs` for its cards and roofs drawn; Fowers' Sabotage keeps the
-//! log's sentences (what each team hears) apart in `log.rs`. A game with no folder here gets the generic screen
-//! ([`super::generic::GenericScreen`]): its view as JSON and its legal moves by number.
+//! log's sentences (what each team hears) apart in `log.rs`. A game with no folder here
+//! gets the generic screen ([`super::generic::GenericScreen`]): its view as JSON and its
+//! legal moves by number.
 
 /// The [`GameScreen`] methods a game's folder gives by role, the same in every game: the
 /// command line's example (`COMMAND_EXAMPLE` in `mod.rs`), the help window
