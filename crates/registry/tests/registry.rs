@@ -228,3 +228,25 @@ fn huge_or_control_action_text_is_refused_shortly_by_every_game() {
         state.apply(&legal[0]).unwrap();
     }
 }
+
+/// `G::new` given every other registered game's options: refused, naming that game.
+fn refuses_other_games_options<G: tabula_core::Game>() {
+    for entry in tabula_registry::registry().entries() {
+        if entry.spec.id == G::spec().id {
+            continue;
+        }
+        let err = G::new(&tabula_core::Options::defaults(entry.spec))
+            .err()
+            .unwrap_or_else(|| panic!("{} accepted options of {}", G::spec().id, entry.spec.id));
+        assert!(err.to_string().contains(&format!("these are options of {}", entry.spec.id)), "{err}");
+    }
+}
+
+#[test]
+fn every_game_refuses_another_games_options() {
+    refuses_other_games_options::<tabula_abagio::Abagio>();
+    refuses_other_games_options::<tabula_abilene::Abilene>();
+    refuses_other_games_options::<tabula_sabacc::Sabacc>();
+    refuses_other_games_options::<tabula_sabotage_pipes::SabotagePipes>();
+    refuses_other_games_options::<tabula_sabotage_spies::SabotageSpies>();
+}

@@ -118,6 +118,7 @@ impl Game for Abagio {
     }
 
     fn new(options: &Options) -> Result<Self, OptionsError> {
+        options.expect_game(&SPEC)?;
         Ok(Abagio { turn_limit: options.int("turn_limit") as u16 })
     }
 

@@ -400,8 +400,9 @@ impl Config {
     /// Reads and checks the options together.
     ///
     /// # Errors
-    /// Options that do not go together, naming them.
+    /// Options of another game, or options that do not go together, naming them.
     pub fn from_options(options: &Options) -> Result<Config, OptionsError> {
+        options.expect_game(&crate::SPEC)?;
         let err = |why: String| OptionsError::new("sabacc", why);
         let rules = options.choice(
             "rules",

@@ -116,7 +116,6 @@ impl Game for Sabacc {
     }
 
     fn new(options: &Options) -> Result<Self, OptionsError> {
-        options.expect_game(&SPEC)?;
         Ok(Sabacc { cfg: Config::from_options(options)? })
     }
 

@@ -109,6 +109,7 @@ impl Game for SabotagePipes {
     }
 
     fn new(options: &Options) -> Result<Self, OptionsError> {
+        options.expect_game(&SPEC)?;
         Ok(SabotagePipes {
             players: options.int("players") as u8,
             demontage: options.bool("demontage"),
