@@ -54,9 +54,18 @@ export type OptionSpec = {
  */
 name: string, 
 /**
- * What the option does, in one sentence.
+ * Its name for players, a few words ("Rule set"), shown by the lobby's form.
+ */
+label: string, 
+/**
+ * What the option does, in one sentence written for players (seats counted from 1).
  */
 doc: string, 
+/**
+ * How players read each allowed value of a choice, in the order of its values
+ * ("Tarot (La pratique)" for `tarot`); empty: the values as they are written.
+ */
+value_labels: Array<string>, 
 /**
  * The value used when the option is not given.
  */
@@ -77,6 +86,64 @@ values: Array<number>, } | { "type": "bool" } | { "type": "choice",
  * The allowed values.
  */
 values: Array<string>, });
+
+/**
+ * A ready-made set of options (Board Game Arena's presets): "Intro game", "Canonical".
+ */
+export type Preset = { 
+/**
+ * Its name for players.
+ */
+name: string, 
+/**
+ * What it is, in one sentence.
+ */
+doc: string, 
+/**
+ * The options it sets, as `[name, value]`; the others keep their defaults.
+ */
+options: Array<[string, OptionDefault]>, };
+
+/**
+ * How much there is to learn and weigh in a game (Board Game Geek's weight, in words).
+ */
+export type Weight = "light" | "medium" | "heavy";
+
+/**
+ * The seats' names for one number of seats.
+ */
+export type SeatNames = { 
+/**
+ * The number of seats.
+ */
+players: number, 
+/**
+ * Each seat's name, in seat order.
+ */
+names: Array<string>, };
+
+/**
+ * What the lobby says of a game to someone who has never heard of it.
+ */
+export type About = { 
+/**
+ * The game in one sentence.
+ */
+summary: string, 
+/**
+ * How long a game of the recommended preset takes between people, in minutes (least,
+ * most): the box's figure where there is one, else tabula's estimate.
+ */
+minutes: [number, number], 
+/**
+ * How much there is to learn.
+ */
+weight: Weight, 
+/**
+ * The seats' names for players, per number of seats (`[players, names…]` rows); a
+ * number of seats not listed names them "Seat 1", "Seat 2", …
+ */
+seats: Array<SeatNames>, };
 
 /**
  * A game as other programs list it: its spec, its bots and its default options.
@@ -133,7 +200,16 @@ max_return: number,
 /**
  * The options, in canonical order. Every game names its seat count `players`.
  */
-options: Array<OptionSpec>, };
+options: Array<OptionSpec>, 
+/**
+ * Ready-made sets of options for people, the recommended one first (the lobby's
+ * "Play now" starts it).
+ */
+presets: Array<Preset>, 
+/**
+ * What the lobby says of the game.
+ */
+about: About, };
 
 export type ErrorCode = "protocol/json" | "protocol/too_long" | "protocol/bad_request" | "protocol/unknown_cmd" | "game/unknown" | "options/invalid" | "action/parse" | "action/illegal" | "action/index" | "action/not_your_turn" | "seat/invalid" | "record/invalid" | "session/no_game" | "chance/not_chance" | "state/invalid" | "bot/unknown" | "bot/options" | "bot/no_player" | "engine/internal" | "bad_seats" | "bad_clock" | "bad_seed" | "bad_name" | "bad_status" | "bad_token" | "bad_origin" | "bad_content_type" | "body_timeout" | "not_found" | "seat_taken" | "table_full" | "expired" | "too_many_tables" | "too_many_sockets" | "not_restored" | "moving" | "owner_unreachable" | "internal" | "stale" | "not_started" | "spectator" | "away" | "gone" | "over" | "not_away" | "not_over" | "undo_refused" | "claim_refused" | "takeback_refused" | "takeback_asked" | "takeback_declined" | "no_takeback" | "rematch_failed" | "bad_chat" | "bad_channel" | "chat_too_fast" | "storage" | "moved";
 
@@ -333,6 +409,11 @@ options: Record<string, JsonValue>,
  */
 seats: Array<string>, 
 /**
+ * Each seat as people read it: the name its person gave, or its bot's label
+ * (`Sasha (medium bot)`).
+ */
+names: Array<string>, 
+/**
  * Where it stands.
  */
 status: TableStatus, 
@@ -396,6 +477,10 @@ clock?: ClockInfo | null,
  * The creator's name (`guest` by default).
  */
 name?: string | null, 
+/**
+ * The creator's seat, from 0: one of the `"human"` seats (the first by default).
+ */
+seat?: number | null, 
 /**
  * The chance generator's seed (drawn by default).
  */
@@ -581,6 +666,11 @@ options: Record<string, JsonValue>,
  * Each seat as opened: `"human"` or a bot's name.
  */
 seats: Array<string>, 
+/**
+ * Each seat as people read it: the name its person gave, or its bot's label
+ * (`Sasha (medium bot)`).
+ */
+names: Array<string>, 
 /**
  * Where it stands.
  */

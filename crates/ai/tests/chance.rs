@@ -5,8 +5,8 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 use tabula_ai::{Bot, Budget, IsmctsBot, MctsBot, RolloutBot, RolloutConfig, SearchConfig};
 use tabula_core::{
-    ChanceKind, Game, GameSpec, Illegal, InformationKind, OptionDefault, OptionKind, OptionSpec, Options,
-    OptionsError, ParseActionError, SetupError, Turn, UtilityKind,
+    About, ChanceKind, Game, GameSpec, Illegal, InformationKind, OptionDefault, OptionKind, OptionSpec,
+    Options, OptionsError, ParseActionError, SetupError, Turn, UtilityKind,
 };
 
 /// One decision: `safe` wins 0.2 for sure; `risky` wins 1 with probability `p`, else loses
@@ -46,10 +46,14 @@ static SPEC: GameSpec = GameSpec {
     max_return: 1.0,
     options: &[OptionSpec {
         name: "players",
+        label: "Players",
         doc: "Seats.",
         kind: OptionKind::IntChoice { values: &[2] },
+        value_labels: &[],
         default: OptionDefault::Int(2),
     }],
+    presets: &[],
+    about: About::NONE,
 };
 
 const MOVES: [Move; 4] = [Move::Safe, Move::Risky, Move::Win, Move::Lose];

@@ -45,10 +45,14 @@ static SPEC: GameSpec = GameSpec {
     max_return: 1.0,
     options: &[OptionSpec {
         name: "players",
+        label: "Players",
         doc: "The number of seats.",
         kind: OptionKind::IntChoice { values: &[2] },
+        value_labels: &[],
         default: OptionDefault::Int(2),
     }],
+    presets: &[],
+    about: About::NONE,
 };
 
 impl Game for Nim {

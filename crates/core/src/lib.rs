@@ -54,7 +54,10 @@ pub use record::Record;
 pub use registry::{
     BatchMaker, BotMaker, Candidate, DynBot, GameEntry, PlayoutStats, Registry, run_playouts,
 };
-pub use spec::{ChanceKind, GameSpec, InformationKind, OptionDefault, OptionKind, OptionSpec, UtilityKind};
+pub use spec::{
+    About, ChanceKind, GameSpec, InformationKind, OptionDefault, OptionKind, OptionSpec, Preset, SeatNames,
+    UtilityKind, Weight,
+};
 
 /// The seeded generator used for chance sampling everywhere (stable across versions).
 pub type Rng = rand_chacha::ChaCha8Rng;

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::error::{OptionsError, quote};
-use crate::spec::{GameSpec, OptionDefault, OptionKind, OptionSpec};
+use crate::spec::{GameSpec, OptionDefault, OptionKind, OptionSpec, Preset};
 
 /// The value of one option.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -76,6 +76,24 @@ impl Options {
                     format!("options must be a JSON object, not {}", quote(&other.to_string())),
                 ));
             }
+        }
+        Ok(options)
+    }
+
+    /// The options of one of the spec's presets: its values over the defaults.
+    ///
+    /// # Errors
+    /// A preset naming an option the game does not have or a value it refuses (a mistake
+    /// in the game's spec: the registry's tests try every preset).
+    pub fn from_preset(spec: &'static GameSpec, preset: &Preset) -> Result<Self, OptionsError> {
+        let mut options = Options::defaults(spec);
+        for &(name, value) in preset.options {
+            let value = match value {
+                OptionDefault::Int(v) => Value::from(v),
+                OptionDefault::Bool(v) => Value::from(v),
+                OptionDefault::Str(v) => Value::from(v),
+            };
+            options.set_json(name, &value)?;
         }
         Ok(options)
     }
@@ -290,7 +308,7 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::spec::{ChanceKind, InformationKind, UtilityKind};
+    use crate::spec::{About, ChanceKind, InformationKind, UtilityKind};
 
     /// A game with one option of three values, of which the game plays two.
     static SPEC: GameSpec = GameSpec {
@@ -306,11 +324,30 @@ mod tests {
         max_return: 1.0,
         options: &[OptionSpec {
             name: "board",
+            label: "Board",
             doc: "The board.",
             kind: OptionKind::Choice { values: &["small", "large", "huge"] },
+            value_labels: &[],
             default: OptionDefault::Str("small"),
         }],
+        presets: &[
+            Preset {
+                name: "Large",
+                doc: "The large board.",
+                options: &[("board", OptionDefault::Str("large"))],
+            },
+            Preset { name: "Wrong", doc: "A mistake.", options: &[("board", OptionDefault::Int(3))] },
+        ],
+        about: About::NONE,
     };
+
+    #[test]
+    fn a_preset_sets_its_options_over_the_defaults() {
+        let options = Options::from_preset(&SPEC, &SPEC.presets[0]).unwrap();
+        assert_eq!(options.str("board"), "large");
+        let err = Options::from_preset(&SPEC, &SPEC.presets[1]).unwrap_err().to_string();
+        assert!(err.contains("board"), "{err}");
+    }
 
     #[test]
     fn options_of_another_game_are_refused_naming_it() {

@@ -83,11 +83,16 @@ pub enum OptionDefault {
 pub struct OptionSpec {
     /// The option's name, as written in JSON and canonical strings.
     pub name: &'static str,
-    /// What the option does, in one sentence.
+    /// Its name for players, a few words ("Rule set"), shown by the lobby's form.
+    pub label: &'static str,
+    /// What the option does, in one sentence written for players (seats counted from 1).
     pub doc: &'static str,
     /// Its type and allowed values.
     #[serde(flatten)]
     pub kind: OptionKind,
+    /// How players read each allowed value of a choice, in the order of its values
+    /// ("Tarot (La pratique)" for `tarot`); empty: the values as they are written.
+    pub value_labels: &'static [&'static str],
     /// The value used when the option is not given.
     pub default: OptionDefault,
 }
@@ -118,6 +123,76 @@ pub struct GameSpec {
     pub max_return: f64,
     /// The options, in canonical order. Every game names its seat count `players`.
     pub options: &'static [OptionSpec],
+    /// Ready-made sets of options for people, the recommended one first (the lobby's
+    /// "Play now" starts it).
+    pub presets: &'static [Preset],
+    /// What the lobby says of the game.
+    pub about: About,
+}
+
+/// A ready-made set of options (Board Game Arena's presets): "Intro game", "Canonical".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Preset {
+    /// Its name for players.
+    pub name: &'static str,
+    /// What it is, in one sentence.
+    pub doc: &'static str,
+    /// The options it sets, as `[name, value]`; the others keep their defaults.
+    pub options: &'static [(&'static str, OptionDefault)],
+}
+
+/// How much there is to learn and weigh in a game (Board Game Geek's weight, in words).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "kebab-case")]
+pub enum Weight {
+    /// A few rules, learnt in one game.
+    Light,
+    /// A rulebook of some pages; a first game is a lesson.
+    Medium,
+    /// Many interlocking rules; several games to play well.
+    Heavy,
+}
+
+/// What the lobby says of a game to someone who has never heard of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct About {
+    /// The game in one sentence.
+    pub summary: &'static str,
+    /// How long a game of the recommended preset takes between people, in minutes (least,
+    /// most): the box's figure where there is one, else tabula's estimate.
+    pub minutes: [u16; 2],
+    /// How much there is to learn.
+    pub weight: Weight,
+    /// The seats' names for players, per number of seats (`[players, names…]` rows); a
+    /// number of seats not listed names them "Seat 1", "Seat 2", …
+    pub seats: &'static [SeatNames],
+}
+
+impl About {
+    /// Nothing said: for games made for tests and examples.
+    pub const NONE: About = About { summary: "", minutes: [0, 0], weight: Weight::Light, seats: &[] };
+
+    /// What players call seat `seat` (from 0) of a game of `players` seats.
+    pub fn seat_name(&self, players: usize, seat: usize) -> String {
+        self.seats
+            .iter()
+            .find(|s| s.players == players)
+            .and_then(|s| s.names.get(seat))
+            .map_or_else(|| format!("Seat {}", seat + 1), |n| (*n).to_owned())
+    }
+}
+
+/// The seats' names for one number of seats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SeatNames {
+    /// The number of seats.
+    pub players: usize,
+    /// Each seat's name, in seat order.
+    pub names: &'static [&'static str],
 }
 
 impl GameSpec {

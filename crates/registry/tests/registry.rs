@@ -250,3 +250,58 @@ fn every_game_refuses_another_games_options() {
     refuses_other_games_options::<tabula_sabotage_pipes::SabotagePipes>();
     refuses_other_games_options::<tabula_sabotage_spies::SabotageSpies>();
 }
+
+/// What the lobby shows of every game is whole: each option named for players (and each
+/// value of a choice), presets the game accepts whose seat counts are named, a summary.
+#[test]
+fn every_game_is_described_for_players() {
+    use tabula_core::{OptionKind, Options};
+    for e in tabula_registry::registry().entries() {
+        let spec = e.spec;
+        let id = spec.id;
+        assert!(!spec.about.summary.is_empty(), "{id} has a summary");
+        let [least, most] = spec.about.minutes;
+        assert!(0 < least && least <= most, "{id}'s length is a range of minutes");
+        for o in spec.options {
+            assert!(
+                !o.label.is_empty() && !o.doc.is_empty(),
+                "{id}'s option {} has a label and a doc",
+                o.name
+            );
+            assert!(
+                !o.doc.contains("seat 0") && !o.doc.contains("seats 0"),
+                "{id}'s {}: seats count from 1",
+                o.name
+            );
+            let values = match o.kind {
+                OptionKind::Choice { values } => values.len(),
+                OptionKind::IntChoice { values } => values.len(),
+                _ => 0,
+            };
+            assert!(
+                o.value_labels.is_empty() || o.value_labels.len() == values,
+                "{id}'s option {} names each of its {values} values",
+                o.name
+            );
+        }
+        assert!(!spec.presets.is_empty(), "{id} has a recommended preset");
+        let mut names = std::collections::HashSet::new();
+        for p in spec.presets {
+            assert!(names.insert(p.name), "{id}'s preset {:?} is named once", p.name);
+            let options =
+                Options::from_preset(spec, p).unwrap_or_else(|e| panic!("{id}'s preset {}: {e}", p.name));
+            (e.make)(&options).unwrap_or_else(|e| panic!("{id}'s preset {} makes a game: {e}", p.name));
+        }
+        for s in spec.about.seats {
+            assert!((spec.min_players..=spec.max_players).contains(&s.players), "{id}: {} seats", s.players);
+            assert_eq!(s.names.len(), s.players, "{id}: a name per seat of {}", s.players);
+        }
+        assert!(!spec.about.seat_name(spec.min_players, 0).is_empty());
+    }
+    let spies = tabula_registry::registry().entry("sabotage-spies").expect("registered").spec;
+    assert_eq!(spies.about.seat_name(2, 1), "Spies");
+    assert_eq!(
+        tabula_registry::registry().entry("sabacc").expect("registered").spec.about.seat_name(4, 3),
+        "Seat 4"
+    );
+}

@@ -699,6 +699,16 @@ async fn create_table(
             "a table needs at least one \"human\" seat".into(),
         ));
     }
+    if let Some(k) = body.seat
+        && seats.get(k).is_none_or(|s| s != "human")
+    {
+        let humans: Vec<String> =
+            seats.iter().enumerate().filter(|(_, s)| *s == "human").map(|(i, _)| i.to_string()).collect();
+        return Err(ApiError::bad_request(
+            ErrorCode::BadSeats,
+            format!("\"seat\" is one of the \"human\" seats ({}), not {k}", humans.join(", ")),
+        ));
+    }
     let clock = match body.clock {
         None => None,
         Some(c) => Some(
@@ -753,7 +763,7 @@ async fn create_table(
         ));
     }
     let (id, h) = open_table(&app, game_id, &options, &seats, clock, seed, preset).await?;
-    let (seat, token) = ask(&h, |reply| Cmd::Join { seat: None, name, reply }).await??;
+    let (seat, token) = ask(&h, |reply| Cmd::Join { seat: body.seat, name, reply }).await??;
     Ok(Json(Seated { table: id, seat, token }))
 }
 
@@ -898,7 +908,10 @@ async fn table_info(
             .await
         }
         Err(e) => match app.store.table(&id).await.map_err(ApiError::internal)? {
-            Some(row) => Ok(Json(TableAnswer::Archived(Box::new(archived(&row)))).into_response()),
+            Some(row) => {
+                let names = seat_names(&app, &row, true).await?;
+                Ok(Json(TableAnswer::Archived(Box::new(archived(&row, names)))).into_response())
+            }
             None => Err(e),
         },
     }
@@ -916,12 +929,13 @@ fn moving() -> ApiError {
 
 /// A table as the archive keeps it (what it stores it wrote itself: a field it cannot read
 /// is left empty rather than failing the page).
-fn archived(row: &TableRow) -> ArchivedTable {
+fn archived(row: &TableRow, names: Vec<String>) -> ArchivedTable {
     ArchivedTable {
         table: row.id.clone(),
         game: row.game.clone(),
         options: serde_json::from_str::<Value>(&row.options).unwrap_or(Value::Null),
         seats: serde_json::from_str(&row.seats).unwrap_or_default(),
+        names,
         status: TableStatus::parse(&row.status),
         clock: row.clock.as_deref().and_then(|c| serde_json::from_str(c).ok()),
         result: row.result.as_deref().and_then(|r| serde_json::from_str(r).ok()),
@@ -983,11 +997,11 @@ async fn history(State(app): State<App>, Query(p): Query<Page>) -> Result<Json<H
     let per = p.per_page.unwrap_or(20).clamp(1, 100);
     let page = p.page.unwrap_or(0).max(0);
     let rows = app.store.tables(Some("over"), per, page * per).await.map_err(ApiError::internal)?;
-    Ok(Json(HistoryPage {
-        games: rows.iter().map(archived).collect(),
-        page: page as usize,
-        per_page: per as usize,
-    }))
+    let mut games = Vec::with_capacity(rows.len());
+    for row in &rows {
+        games.push(archived(row, seat_names(&app, row, true).await?));
+    }
+    Ok(Json(HistoryPage { games, page: page as usize, per_page: per as usize }))
 }
 
 async fn record(State(app): State<App>, Path(id): Path<String>) -> Result<Json<RecordAnswer>, ApiError> {
@@ -1005,7 +1019,7 @@ async fn record(State(app): State<App>, Path(id): Path<String>) -> Result<Json<R
     }
     let actions = app.store.actions(&id).await.map_err(ApiError::internal)?;
     let seats = seat_names(&app, &row, false).await?;
-    let table = archived(&row);
+    let table = archived(&row, seat_names(&app, &row, true).await?);
     Ok(Json(RecordAnswer {
         game: table.game,
         options: table.options,
@@ -1029,6 +1043,7 @@ async fn seat_names(app: &App, row: &TableRow, labels: bool) -> Result<Vec<Strin
         .enumerate()
         .map(|(i, k)| match holders.iter().find(|h| h.seat == i) {
             Some(h) => h.name.clone(),
+            None if labels && k == "human" => format!("seat {} (nobody came)", i + 1),
             None if labels => table::bot_label(i, k),
             None => k.clone(),
         })
@@ -1148,9 +1163,10 @@ async fn replay(
             r
         }
     };
+    let names = seat_names(&app, &row, true).await?;
     Ok(Json(ReplayAnswer {
-        table: archived(&row),
-        names: seat_names(&app, &row, true).await?,
+        table: archived(&row, names.clone()),
+        names,
         seed: row.seed,
         actions: actions_text,
         seat,

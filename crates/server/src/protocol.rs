@@ -206,6 +206,9 @@ pub struct ArchivedTable {
     pub options: Value,
     /// Each seat as opened: `"human"` or a bot's name.
     pub seats: Vec<String>,
+    /// Each seat as people read it: the name its person gave, or its bot's label
+    /// (`Sasha (medium bot)`).
+    pub names: Vec<String>,
     /// Where it stands.
     pub status: TableStatus,
     /// The clock, if it had one.
@@ -277,6 +280,8 @@ pub struct NewTable {
     pub clock: Option<ClockInfo>,
     /// The creator's name (`guest` by default).
     pub name: Option<String>,
+    /// The creator's seat, from 0: one of the `"human"` seats (the first by default).
+    pub seat: Option<usize>,
     /// The chance generator's seed (drawn by default).
     pub seed: Option<u64>,
     /// A record's actions to start from, chance outcomes included.
@@ -286,7 +291,7 @@ pub struct NewTable {
 impl Fields for NewTable {
     const WHAT: &'static str = "a new table";
     const HELP: &'static str =
-        "a table takes game, and optionally options, seats, clock, name, seed and actions";
+        "a table takes game, and optionally options, seats, clock, name, seat, seed and actions";
 
     fn field(name: &str) -> Option<(ErrorCode, &'static str)> {
         Some(match name {
@@ -295,6 +300,7 @@ impl Fields for NewTable {
             "seats" => (ErrorCode::BadSeats, "\"seats\" lists strings: \"human\" or a bot"),
             "clock" => (ErrorCode::BadClock, "\"clock\" is {\"initial_s\":N,\"increment_s\":M}, in seconds"),
             "name" => (ErrorCode::BadName, NAME_HELP),
+            "seat" => (ErrorCode::BadSeats, "\"seat\" is the number (from 0) of one of the \"human\" seats"),
             "seed" => (ErrorCode::BadSeed, "\"seed\" is a whole number from 0 to 2^63 - 1"),
             "actions" => (ErrorCode::BadRecord, "\"actions\" is a list of action texts"),
             _ => return None,
@@ -853,7 +859,8 @@ mod tests {
             )*};
         }
         use tabula_core::spec::{
-            ChanceKind, InformationKind, OptionDefault, OptionKind, OptionSpec, UtilityKind,
+            About, ChanceKind, InformationKind, OptionDefault, OptionKind, OptionSpec, Preset, SeatNames,
+            UtilityKind, Weight,
         };
         emit!(
             ChanceKind,
@@ -862,6 +869,10 @@ mod tests {
             OptionKind,
             OptionDefault,
             OptionSpec,
+            Preset,
+            Weight,
+            SeatNames,
+            About,
             GameListing,
             ErrorCodeTs,
             ErrorInfo,

@@ -19,6 +19,14 @@ async fn games_are_listed_as_the_engine_lists_them() {
         assert!(ids.contains(&id), "{ids:?}");
     }
     assert!(body["games"][0]["bots"].as_array().unwrap().iter().any(|b| b == "hard"));
+    // What the lobby shows of a game comes with it: labels, presets, the seats' names.
+    let spies = body["games"].as_array().unwrap().iter().find(|g| g["id"] == "sabotage-spies").unwrap();
+    assert_eq!(spies["presets"][0]["name"], "Intro game");
+    assert_eq!(spies["presets"][0]["options"][1], json!(["intro", true]));
+    assert_eq!(spies["about"]["weight"], "heavy");
+    assert_eq!(spies["about"]["seats"][0], json!({"players": 2, "names": ["Villains", "Spies"]}));
+    assert_eq!(spies["options"][0]["label"], "Players");
+    assert_eq!(spies["options"][0]["value_labels"][0], "2 players: one per team");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -31,6 +39,8 @@ async fn bad_tables_joins_and_tokens_are_refused_clearly() {
         (json!({"game": "abagio", "seats": ["human", "grandmaster"]}), "bad_seats"),
         (json!({"game": "abagio", "seats": ["random", "random"]}), "bad_seats"),
         (json!({"game": "abagio", "clock": {"initial_s": "soon"}}), "bad_clock"),
+        (json!({"game": "abagio", "seats": ["human", "random"], "seat": 1}), "bad_seats"),
+        (json!({"game": "abagio", "seat": 2}), "bad_seats"),
         (json!([1, 2]), "protocol/bad_request"),
     ] {
         let (status, answer) = post(addr, "/api/tables", body.clone()).await;
@@ -78,6 +88,11 @@ async fn a_person_plays_a_whole_game_against_a_bot_and_the_record_replays() {
     assert_eq!(json!(replayed.returns()), end["result"]);
     let (_, hist) = http(addr, "GET", "/api/history", None).await;
     assert_eq!(hist["games"][0]["table"], id);
+    assert_eq!(
+        hist["games"][0]["names"],
+        json!(["ada", "Sasha (random bot)"]),
+        "who played, as people read it"
+    );
     // The replay whole, and a window of it: the same steps where they overlap.
     let (_, whole) = http(addr, "GET", &format!("/api/tables/{id}/replay?seat=0"), None).await;
     let count = whole["step_count"].as_u64().unwrap() as usize;
@@ -339,4 +354,28 @@ async fn the_lobby_is_paged_newest_first() {
     assert_eq!((playing["total"].as_u64(), playing["per_page"].as_u64()), (Some(3), Some(100)));
     let (status, e) = http(addr, "GET", "/api/tables?status=over", None).await;
     assert_eq!((status, e["error"]["code"].as_str()), (400, Some("bad_status")), "{e}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_creator_sits_where_they_choose() {
+    let (addr, _server) = server(&db("choose")).await;
+    // Purple against a bot playing red.
+    let (status, t) =
+        post(addr, "/api/tables", json!({"game": "abagio", "seats": ["random", "human"], "seat": 1})).await;
+    assert_eq!((status, t["seat"].as_u64()), (200, Some(1)), "{t}");
+    // The Spies, leaving the Villains' seat to a friend, who joins into it.
+    let (_, t) = post(
+        addr,
+        "/api/tables",
+        json!({"game": "sabotage-spies", "options": {"players": 2}, "seats": ["human", "human"], "seat": 1}),
+    )
+    .await;
+    assert_eq!(t["seat"], 1, "{t}");
+    let id = t["table"].as_str().unwrap();
+    let (_, friend) = post(addr, &format!("/api/tables/{id}/join"), json!({"name": "bo"})).await;
+    assert_eq!(friend["seat"], 0, "{friend}");
+    let (_, e) =
+        post(addr, "/api/tables", json!({"game": "abagio", "seats": ["random", "human"], "seat": 0})).await;
+    let said = e["error"]["message"].as_str().unwrap();
+    assert!(said.contains("\"seat\" is one of the \"human\" seats (1), not 0"), "{said}");
 }

@@ -43,8 +43,8 @@ pub mod view;
 
 use rand::Rng;
 use tabula_core::{
-    ChanceKind, Game, GameSpec, Illegal, InformationKind, OptionDefault, OptionKind, OptionSpec, Options,
-    OptionsError, ParseActionError, Said, SetupError, Turn, UtilityKind,
+    About, ChanceKind, Game, GameSpec, Illegal, InformationKind, OptionDefault, OptionKind, OptionSpec,
+    Options, OptionsError, ParseActionError, Preset, Said, SeatNames, SetupError, Turn, UtilityKind, Weight,
 };
 
 pub use action::{Action, NUM_ACTIONS};
@@ -71,18 +71,34 @@ static SPEC: GameSpec = GameSpec {
     options: &[
         OptionSpec {
             name: "players",
-            doc: "Seats: always 2 (seat 0 plays red, seat 1 purple).",
+            label: "Players",
+            doc: "Seats: always 2 (the first plays red, the second purple).",
             kind: OptionKind::IntChoice { values: &[2] },
+            value_labels: &[],
             default: OptionDefault::Int(2),
         },
         OptionSpec {
             name: "turn_limit",
+            label: "Turn limit (invented)",
             doc: "Not in the rulebook: the game is a draw after this many turns, so that every game ends \
                   (frogs can be hit back to the start without end).",
             kind: OptionKind::Int { min: 100, max: MAX_TURN_LIMIT as i64 },
+            value_labels: &[],
             default: OptionDefault::Int(DEFAULT_TURN_LIMIT as i64),
         },
     ],
+    presets: &[Preset {
+        name: "The rulebook's game",
+        doc: "Two players race their twelve frogs.",
+        options: &[],
+    }],
+    about: About {
+        summary: "A frog race with two dice, stacks that carry, hits that send frogs home, and the Top Frog.",
+        // tabula's estimate: a backgammon-like race of some forty turns.
+        minutes: [20, 40],
+        weight: Weight::Light,
+        seats: &[SeatNames { players: 2, names: &["Red", "Purple"] }],
+    },
 };
 
 /// Abagio with its options.

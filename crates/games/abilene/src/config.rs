@@ -3,8 +3,8 @@
 
 use serde_json::Value;
 use tabula_core::{
-    ChanceKind, GameSpec, InformationKind, OptionDefault, OptionKind, OptionSpec, Options, OptionsError,
-    UtilityKind,
+    About, ChanceKind, GameSpec, InformationKind, OptionDefault, OptionKind, OptionSpec, Options,
+    OptionsError, Preset, UtilityKind, Weight,
 };
 
 use crate::board::{Ranch, ranches_in_play};
@@ -28,38 +28,77 @@ pub static SPEC: GameSpec = GameSpec {
     options: &[
         OptionSpec {
             name: "players",
+            label: "Players",
             doc: "Seats, one rancher each: 3 (ranches A, C, E), 4 (A, B, D, E), 5 (A-E) or 6.",
             kind: OptionKind::IntChoice { values: &[3, 4, 5, 6] },
+            value_labels: &[],
             default: OptionDefault::Int(4),
         },
         OptionSpec {
             name: "first",
-            doc: "Who starts: `random` (the rulebook's biggest boots, as a chance draw) or a seat number.",
+            label: "First player",
+            doc: "Who starts: drawn by chance (the rulebook's biggest boots) or the seat named (`0` the first).",
             kind: OptionKind::Choice { values: &["random", "0", "1", "2", "3", "4", "5"] },
+            value_labels: &["Drawn by chance", "Seat 1", "Seat 2", "Seat 3", "Seat 4", "Seat 5", "Seat 6"],
             default: OptionDefault::Str("random"),
         },
         OptionSpec {
             name: "placement",
+            label: "Placing the herds",
             doc: "`choose`: each rancher places his own cows (the rulebook); `random`: they are dealt onto \
                   the cow-head fields by chance (invented, for quick games and study).",
             kind: OptionKind::Choice { values: &["choose", "random"] },
+            value_labels: &["Each rancher places his cows", "Dealt by chance (invented)"],
             default: OptionDefault::Str("choose"),
         },
         OptionSpec {
             name: "short_game",
+            label: "Short game: cows sold",
             doc: "The rulebook's shorter game: it ends after this many cows sold in all (its example: 16 for \
                   four players); 0 plays the full game.",
             kind: OptionKind::Int { min: 0, max: 54 },
+            value_labels: &[],
             default: OptionDefault::Int(0),
         },
         OptionSpec {
             name: "turn_limit",
+            label: "Turn limit (invented)",
             doc: "Not in the rulebook (invented): the game ends after this many turns in all, counted as at \
                   any end, so that every game ends.",
             kind: OptionKind::Int { min: 20, max: MAX_TURN_LIMIT as i64 },
+            value_labels: &[],
             default: OptionDefault::Int(1000),
         },
     ],
+    presets: &[
+        Preset {
+            name: "Short game, 4 players",
+            doc: "The rulebook's shorter game: it ends when 16 cows have been sold.",
+            options: &[("players", OptionDefault::Int(4)), ("short_game", OptionDefault::Int(16))],
+        },
+        Preset {
+            name: "Full game, 4 players",
+            doc: "Played until a rancher has sold all his cows.",
+            options: &[("players", OptionDefault::Int(4))],
+        },
+        Preset {
+            name: "Full game, 3 players",
+            doc: "Three ranches, A, C and E: more room on the range.",
+            options: &[("players", OptionDefault::Int(3))],
+        },
+        Preset {
+            name: "Full game, 6 players",
+            doc: "Every ranch in play: a crowded range.",
+            options: &[("players", OptionDefault::Int(6))],
+        },
+    ],
+    about: About {
+        summary: "Drive cattle across the hex board, rustle, duel, and sell at the Abilene stockyards — by bluff.",
+        // tabula's estimate for the short game.
+        minutes: [30, 60],
+        weight: Weight::Medium,
+        seats: &[],
+    },
 };
 
 /// How the herds are placed at the start (rules §Setup).

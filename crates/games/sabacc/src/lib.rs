@@ -60,8 +60,8 @@ pub mod words;
 
 use rand::Rng;
 use tabula_core::{
-    ChanceKind, Game, GameSpec, Illegal, InformationKind, Options, OptionsError, ParseActionError, Said,
-    SetupError, Turn, UtilityKind,
+    About, ChanceKind, Game, GameSpec, Illegal, InformationKind, OptionDefault, Options, OptionsError,
+    ParseActionError, Preset, Said, SetupError, Turn, UtilityKind, Weight,
 };
 
 pub use action::{Action, NUM_ACTIONS};
@@ -91,6 +91,30 @@ static SPEC: GameSpec = GameSpec {
     max_return: (state::MAX_PLAYERS as f64) * (MAX_BUY_IN as f64) * (MAX_HANDS as f64 + 1.0)
         + MAX_HOUSE as f64,
     options: &config::OPTIONS,
+    presets: &[
+        Preset {
+            name: "Tarot, 4 players, 10 hands",
+            doc: "La pratique: the 78-card tarot game with betting, the change roll and blocking.",
+            options: &[("players", OptionDefault::Int(4)), ("rules", OptionDefault::Str("tarot"))],
+        },
+        Preset {
+            name: "Canonical (Cloud City), 4 players",
+            doc: "La théorie: the 76-card game of the films' rules, with a shifting hand.",
+            options: &[("players", OptionDefault::Int(4)), ("rules", OptionDefault::Str("canonical"))],
+        },
+        Preset {
+            name: "Black Knight, 4 players",
+            doc: "The blackjack-like variant against a banker.",
+            options: &[("players", OptionDefault::Int(4)), ("rules", OptionDefault::Str("black-knight"))],
+        },
+    ],
+    about: About {
+        summary: "The tarot-deck betting game of shifting cards, bluffs and the Idiot’s Array.",
+        // tabula's estimate for ten hands of four players.
+        minutes: [30, 60],
+        weight: Weight::Medium,
+        seats: &[],
+    },
 };
 
 /// Sabacc with its options.

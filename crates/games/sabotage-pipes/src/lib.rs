@@ -35,8 +35,8 @@ pub mod view;
 
 use rand::Rng;
 use tabula_core::{
-    ChanceKind, Game, GameSpec, Illegal, InformationKind, OptionDefault, OptionKind, OptionSpec, Options,
-    OptionsError, ParseActionError, Said, SetupError, Turn, UtilityKind,
+    About, ChanceKind, Game, GameSpec, Illegal, InformationKind, OptionDefault, OptionKind, OptionSpec,
+    Options, OptionsError, ParseActionError, Preset, Said, SeatNames, SetupError, Turn, UtilityKind, Weight,
 };
 
 pub use action::{Action, NUM_ACTIONS, Side};
@@ -58,23 +58,58 @@ static SPEC: GameSpec = GameSpec {
     options: &[
         OptionSpec {
             name: "players",
-            doc: "Seats: 2, or 4 in two teams of two sharing a roof (seats 0 and 2 against 1 and 3).",
+            label: "Players",
+            doc: "Seats: 2, or 4 in two teams of two sharing a roof (the first and third seats against the second \
+                  and fourth).",
             kind: OptionKind::IntChoice { values: &[2, 4] },
+            value_labels: &["2 players", "4 players, two teams of two"],
             default: OptionDefault::Int(2),
         },
         OptionSpec {
             name: "demontage",
+            label: "Démontage cards",
             doc: "Whether the four Démontage cards are in the deck (false: the author's 100-card variant).",
             kind: OptionKind::Bool,
+            value_labels: &[],
             default: OptionDefault::Bool(true),
         },
         OptionSpec {
             name: "rounds",
+            label: "Rounds",
             doc: "Rounds in a game; the rulebook plays 4 (with four players each deals once).",
             kind: OptionKind::Int { min: 1, max: state::MAX_ROUNDS as i64 },
+            value_labels: &[],
             default: OptionDefault::Int(4),
         },
     ],
+    presets: &[
+        Preset { name: "2 players", doc: "The rulebook's game: four rounds, one roof each.", options: &[] },
+        Preset {
+            name: "4 players in teams",
+            doc: "Two teams of two, each sharing a roof; each player deals once.",
+            options: &[("players", OptionDefault::Int(4))],
+        },
+        Preset {
+            name: "Without Démontage",
+            doc: "The author's 100-card variant: no card takes a pipe off a roof.",
+            options: &[("demontage", OptionDefault::Bool(false))],
+        },
+    ],
+    about: About {
+        summary: "Lay pipe cards on your 3×3 roof to carry the water in, and sabotage your rival’s.",
+        // tabula's estimate: four short rounds.
+        minutes: [15, 30],
+        weight: Weight::Light,
+        seats: &[SeatNames {
+            players: 4,
+            names: &[
+                "Team 1, first player",
+                "Team 2, first player",
+                "Team 1, second player",
+                "Team 2, second player",
+            ],
+        }],
+    },
 };
 
 /// Sabotage with its options.

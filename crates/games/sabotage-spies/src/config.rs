@@ -3,8 +3,8 @@
 
 use serde_json::Value;
 use tabula_core::{
-    ChanceKind, GameSpec, InformationKind, OptionDefault, OptionKind, OptionSpec, Options, OptionsError,
-    UtilityKind,
+    About, ChanceKind, GameSpec, InformationKind, OptionDefault, OptionKind, OptionSpec, Options,
+    OptionsError, Preset, SeatNames, UtilityKind, Weight,
 };
 
 use crate::data::Team;
@@ -30,32 +30,72 @@ pub static SPEC: GameSpec = GameSpec {
     options: &[
         OptionSpec {
             name: "players",
-            doc: "4: one character per seat (seats 0-1 Villains, 2-3 Spies); 2: one seat per team, playing both \
-                  its characters (seat 0 the Villains, seat 1 the Spies).",
+            label: "Players",
+            doc: "4: one character per seat (the first two the Villains, the last two the Spies); 2: one seat \
+                  per team, playing both its characters (the first the Villains, the second the Spies).",
             kind: OptionKind::IntChoice { values: &[2, 4] },
+            value_labels: &["2 players: one per team", "4 players: one per character"],
             default: OptionDefault::Int(4),
         },
         OptionSpec {
             name: "intro",
+            label: "Intro game",
             doc: "The rulebook's Intro Game: no advanced tiles, Villains without unlock markers, tracks of 3 + 3 \
                   and 4 cubes; the Spies win at 5 hacks and the Villains at 4 hits.",
             kind: OptionKind::Bool,
+            value_labels: &[],
             default: OptionDefault::Bool(false),
         },
         OptionSpec {
             name: "map",
+            label: "Map",
             doc: "`default`: the layout of the data file (invented); `variable`: the rulebook's Variable Map \
                   Setup, the teams placing walls, machines and generators in turn.",
             kind: OptionKind::Choice { values: &["default", "variable"] },
+            value_labels: &["The ready-made map (invented)", "Variable map: the teams build it"],
             default: OptionDefault::Str("default"),
         },
         OptionSpec {
             name: "round_limit",
+            label: "Round limit (invented)",
             doc: "Not in the rulebook (invented): after this many rounds the game ends in a draw.",
             kind: OptionKind::Int { min: MIN_ROUND_LIMIT as i64, max: MAX_ROUND_LIMIT as i64 },
+            value_labels: &[],
             default: OptionDefault::Int(100),
         },
     ],
+    presets: &[
+        Preset {
+            name: "Intro game",
+            doc: "The rulebook's first game: no advanced tiles; you play a whole team.",
+            options: &[("players", OptionDefault::Int(2)), ("intro", OptionDefault::Bool(true))],
+        },
+        Preset {
+            name: "Full game",
+            doc: "Advanced tiles, unlock markers and devices; you play a whole team.",
+            options: &[("players", OptionDefault::Int(2))],
+        },
+        Preset {
+            name: "Full game, 4 players",
+            doc: "One character each: two Villains against two Spies.",
+            options: &[("players", OptionDefault::Int(4))],
+        },
+        Preset {
+            name: "Full game, variable map",
+            doc: "The teams build the map in turn before the first round.",
+            options: &[("players", OptionDefault::Int(2)), ("map", OptionDefault::Str("variable"))],
+        },
+    ],
+    about: About {
+        summary: "Spies hack the villains’ doomsday machines while the villains hunt them on a hidden map.",
+        // tabula's estimate for the intro game.
+        minutes: [45, 90],
+        weight: Weight::Heavy,
+        seats: &[
+            SeatNames { players: 2, names: &["Villains", "Spies"] },
+            SeatNames { players: 4, names: &["Villain 1", "Villain 2", "Spy 1", "Spy 2"] },
+        ],
+    },
 };
 
 /// How the map is set up (rules §Setup step 8).
