@@ -453,6 +453,37 @@ export type GamesAnswer = {
 games: Array<GameListing>, };
 
 /**
+ * `GET /api/games/{id}/picture`: a position of the game's recommended preset for the
+ * lobby to draw with the game's renderer (random play from a fixed seed, the first seat's
+ * view).
+ */
+export type Picture = { 
+/**
+ * The game's id.
+ */
+game: string, 
+/**
+ * The preset played, by its name.
+ */
+preset: string | null, 
+/**
+ * Its options.
+ */
+options: Record<string, JsonValue>, 
+/**
+ * Each seat's name for players.
+ */
+names: Array<string>, 
+/**
+ * Whose turn it is in the position.
+ */
+turn: TurnInfo, 
+/**
+ * The first seat's view of it.
+ */
+view: JsonValue, };
+
+/**
  * `POST /api/tables`: a new table.
  */
 export type NewTable = { 

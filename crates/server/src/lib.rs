@@ -12,6 +12,7 @@ pub mod error;
 pub mod net;
 pub mod outbox;
 pub mod peers;
+pub mod picture;
 pub mod protocol;
 pub mod store;
 pub mod table;
@@ -290,6 +291,7 @@ fn router(app: App) -> Router {
     let body_timeout = app.per_ip.limits().body_timeout;
     Router::new()
         .route("/api/games", get(games))
+        .route("/api/games/{id}/picture", get(game_picture))
         .route("/api/tables", get(list_tables).post(create_table))
         .route("/api/tables/{id}", get(table_info))
         .route("/api/tables/{id}/join", post(join))
@@ -591,6 +593,22 @@ async fn ask<T>(h: &Handle, make: impl FnOnce(oneshot::Sender<T>) -> Cmd) -> Res
 
 async fn games(State(app): State<App>) -> Json<GamesAnswer> {
     Json(GamesAnswer { games: app.registry.games() })
+}
+
+/// `GET /api/games/{id}/picture`: a position of the game for the lobby's card, made once.
+async fn game_picture(State(app): State<App>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let registry = Arc::clone(&app.registry);
+    let made = tokio::task::spawn_blocking(move || picture::picture(&registry, &id).ok_or(id))
+        .await
+        .map_err(|e| ApiError::internal(e.to_string()))?;
+    match made {
+        Ok(Ok(p)) => Ok(Json(p.as_ref().clone()).into_response()),
+        Ok(Err(e)) => Err(ApiError::internal(e)),
+        Err(id) => {
+            let shown: String = id.chars().take(40).collect();
+            Err(ApiError::not_found(format!("no game {shown:?}")))
+        }
+    }
 }
 
 /// A request's body as text, or why it could not be read, in the API's words: too slow

@@ -264,6 +264,28 @@ pub struct GamesAnswer {
     pub games: Vec<GameListing>,
 }
 
+/// `GET /api/games/{id}/picture`: a position of the game's recommended preset for the
+/// lobby to draw with the game's renderer (random play from a fixed seed, the first seat's
+/// view).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct Picture {
+    /// The game's id.
+    pub game: String,
+    /// The preset played, by its name.
+    pub preset: Option<String>,
+    /// Its options.
+    #[cfg_attr(test, ts(type = "Record<string, JsonValue>"))]
+    pub options: Value,
+    /// Each seat's name for players.
+    pub names: Vec<String>,
+    /// Whose turn it is in the position.
+    pub turn: TurnInfo,
+    /// The first seat's view of it.
+    #[cfg_attr(test, ts(type = "JsonValue"))]
+    pub view: Value,
+}
+
 /// `POST /api/tables`: a new table.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -888,6 +910,7 @@ mod tests {
             ArchivedTable,
             TableAnswer,
             GamesAnswer,
+            Picture,
             NewTable,
             Join,
             Seated,

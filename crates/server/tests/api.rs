@@ -379,3 +379,23 @@ async fn the_creator_sits_where_they_choose() {
     let said = e["error"]["message"].as_str().unwrap();
     assert!(said.contains("\"seat\" is one of the \"human\" seats (1), not 0"), "{said}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_game_has_a_picture_for_the_lobby() {
+    let (addr, _server) = server(&db("pictures")).await;
+    for id in ["sabotage-pipes", "abagio", "sabacc", "abilene", "sabotage-spies"] {
+        let (status, p) = http(addr, "GET", &format!("/api/games/{id}/picture"), None).await;
+        assert_eq!(status, 200, "{id}: {p}");
+        assert_eq!(p["game"], id);
+        assert!(p["view"].is_object(), "{id}: a seat's view to draw: {p}");
+        assert_eq!(p["turn"]["kind"], "player", "{id}: a position in play");
+        // The same picture again (made once), and named seats.
+        let (_, again) = http(addr, "GET", &format!("/api/games/{id}/picture"), None).await;
+        assert_eq!(again, p);
+    }
+    let (_, p) = http(addr, "GET", "/api/games/sabotage-spies/picture", None).await;
+    assert_eq!(p["names"], json!(["Villains", "Spies"]));
+    assert_eq!(p["preset"], "Intro game");
+    let (status, e) = http(addr, "GET", "/api/games/chess/picture", None).await;
+    assert_eq!((status, e["error"]["code"].as_str()), (404, Some("not_found")), "{e}");
+}
