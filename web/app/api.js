@@ -124,8 +124,8 @@ export function remember(held) {
 }
 
 /**
- * Creates a table; the creator takes its first human seat.
- * @param {{game: string, options: Record<string, unknown>, seats: string[], clock?: {initial_s: number, increment_s: number} | null, seed?: number, actions?: string[]}} spec
+ * Creates a table; the creator takes the human seat `seat` (its first by default).
+ * @param {{game: string, options: Record<string, unknown>, seats: string[], seat?: number, clock?: {initial_s: number, increment_s: number} | null, seed?: number, actions?: string[]}} spec
  * @returns {Promise<Held>}
  */
 export async function createTable(spec) {

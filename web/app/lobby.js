@@ -4,7 +4,8 @@
 import { h, fill } from './dom.js';
 import { YOUR_MOVE_TITLE } from './table.js';
 import { api, games, createTable, joinTable, heldSeats, heldAt, myName, setMyName, ApiError } from './api.js';
-import { ABOUT } from './games/index.js';
+import { renderer } from './games/index.js';
+import { askName } from './name.js';
 import { go, crumb, connection } from './nav.js';
 
 /** The clocks offered, as Lichess names them (minutes + seconds added per move). */
@@ -16,15 +17,52 @@ const CLOCKS = [
   { label: '20 min + 10 s', value: { initial_s: 1200, increment_s: 10 } },
 ];
 
-/** Bot levels first, then the named bots. */
-const LEVELS = ['easy', 'medium', 'hard'];
+/** The bots people play against, by level, with what each is like. */
+const LEVELS = [
+  { id: 'easy', name: 'Easy', about: 'plays the best-looking move now' },
+  { id: 'medium', name: 'Medium', about: 'thinks a little ahead' },
+  { id: 'hard', name: 'Hard', about: 'searches for a second a move' },
+];
+
+/** The other bots, for people who study the games. */
+const STUDY = {
+  random: 'any legal move',
+  greedy: 'the best-looking move now',
+  heuristic: 'the beginner’s rules of thumb',
+  rollout: 'random games from each move',
+  mcts: 'tree search',
+  ismcts: 'tree search over what it cannot see',
+};
+
+const LEVEL = 'tabula.level';
+
+/** The level a person last chose (medium for a newcomer). */
+function myLevel() {
+  const l = localStorage.getItem(LEVEL);
+  return l && (LEVELS.some((x) => x.id === l) || l in STUDY) ? l : 'medium';
+}
 
 /**
- * @param {import('./api.js').GameInfo} g
- * @returns {string[]}
+ * A bot as people read it.
+ * @param {string} b
  */
-function botChoices(g) {
-  return [...LEVELS.filter((l) => g.bots.includes(l)), ...g.bots.filter((b) => !LEVELS.includes(b))];
+function botName(b) {
+  const level = LEVELS.find((l) => l.id === b);
+  if (level) return `${level.name} bot`;
+  return `${b} bot (for study)`;
+}
+
+/**
+ * How a value of an option reads.
+ * @param {import('./api.js').OptionSpec} o
+ * @param {unknown} v
+ */
+function valueLabel(o, v) {
+  if ((o.type === 'choice' || o.type === 'int-choice') && o.value_labels.length) {
+    const i = /** @type {unknown[]} */ (o.values).indexOf(v);
+    if (i >= 0) return o.value_labels[i];
+  }
+  return String(v);
 }
 
 /**
@@ -38,100 +76,242 @@ function seatCount(g, options) {
 }
 
 /**
- * The new-table form of a game.
+ * Seat `seat`'s name for players, in a game of `n` seats.
+ * @param {import('./api.js').GameInfo} g
+ * @param {number} n
+ * @param {number} seat
+ */
+export function seatName(g, n, seat) {
+  return g.about.seats.find((s) => s.players === n)?.names[seat] ?? `Seat ${seat + 1}`;
+}
+
+/**
+ * A preset's options over the game's defaults.
+ * @param {import('./api.js').GameInfo} g
+ * @param {import('./api.js').GameInfo['presets'][number] | undefined} preset
+ * @returns {Record<string, unknown>}
+ */
+function presetOptions(g, preset) {
+  /** @type {Record<string, unknown>} */
+  const options = {};
+  for (const o of g.options) options[o.name] = o.default;
+  for (const [name, value] of preset?.options ?? []) options[name] = value;
+  return options;
+}
+
+/**
+ * Starts a table and goes to it, after asking a newcomer's name.
+ * @param {Parameters<typeof createTable>[0]} spec
+ * @param {HTMLElement} error  where a refusal is said
+ */
+async function start(spec, error) {
+  const name = await askName();
+  if (name === null) return false;
+  try {
+    const held = await createTable(spec);
+    go(`/table/${held.table}`);
+    return true;
+  } catch (err) {
+    error.textContent = err instanceof Error ? err.message : String(err);
+    return false;
+  }
+}
+
+/**
+ * "Play now": the recommended preset, the player in the first seat, bots of their level.
+ * @param {import('./api.js').GameInfo} g
+ * @param {HTMLElement} error
+ */
+function playNow(g, error) {
+  const options = presetOptions(g, g.presets[0]);
+  const n = seatCount(g, options);
+  const level = myLevel();
+  return start({ game: g.id, options, seats: ['human', ...Array.from({ length: n - 1 }, () => level)], seat: 0 }, error);
+}
+
+/**
+ * The new-table form of a game: a preset, who sits where (you, friends, bots), a clock,
+ * and every option under "More options".
  * @param {import('./api.js').GameInfo} g
  * @returns {HTMLElement}
  */
 function tableForm(g) {
-  /** @type {Record<string, unknown>} */
-  const options = {};
-  for (const o of g.options) options[o.name] = o.default;
+  let options = presetOptions(g, g.presets[0]);
   const seatsBox = h('div', { class: 'seats-form' });
   const error = h('p', { class: 'error', role: 'alert' });
   /** @type {HTMLSelectElement[]} */
   let seatSelects = [];
+  /** What each seat was set to, kept when the number of seats changes. */
+  /** @type {string[]} */
+  let chosen = ['you'];
 
   function drawSeats() {
     const n = seatCount(g, options);
-    const old = seatSelects.map((s) => s.value);
+    chosen = Array.from({ length: n }, (_, i) => chosen[i] ?? myLevel());
+    if (!chosen.includes('you')) chosen[0] = 'you';
     seatSelects = [];
     fill(seatsBox);
     for (let i = 0; i < n; i++) {
-      if (i === 0) {
-        seatsBox.append(h('div', { class: 'seat-row' }, h('span', {}, 'Seat 1'), h('strong', {}, 'you')));
-        continue;
-      }
-      const sel = /** @type {HTMLSelectElement} */ (h('select', { 'aria-label': `Seat ${i + 1}`, name: `seat${i}` },
-        h('option', { value: 'human' }, 'a person (share the link)'),
-        botChoices(g).map((b) => h('option', { value: b }, `bot: ${b}`))));
-      sel.value = old[i - 1] || 'medium';
+      const sel = /** @type {HTMLSelectElement} */ (h('select', { 'aria-label': seatName(g, n, i), name: `seat${i}` },
+        h('option', { value: 'you' }, 'You'),
+        h('option', { value: 'human' }, 'A friend (share the link)'),
+        h('optgroup', { label: 'Bots' }, LEVELS.filter((l) => g.bots.includes(l.id))
+          .map((l) => h('option', { value: l.id }, `${l.name} bot — ${l.about}`))),
+        h('optgroup', { label: 'For study' }, g.bots.filter((b) => b in STUDY)
+          .map((b) => h('option', { value: b }, `${b} — ${STUDY[/** @type {keyof STUDY} */ (b)]}`)))));
+      sel.value = chosen[i];
+      sel.addEventListener('change', () => {
+        // One seat is yours: choosing another moves you there, a bot taking your old one.
+        if (sel.value === 'you') chosen = chosen.map((c) => (c === 'you' ? myLevel() : c));
+        chosen[i] = sel.value;
+        if (!chosen.includes('you')) chosen[chosen.findIndex((c) => c === 'human') >= 0 ? chosen.findIndex((c) => c === 'human') : 0] = 'you';
+        drawSeats();
+      });
       seatSelects.push(sel);
-      seatsBox.append(h('label', { class: 'seat-row' }, h('span', {}, `Seat ${i + 1}`), sel));
+      seatsBox.append(h('label', { class: 'seat-row' }, h('span', {}, seatName(g, n, i)), sel));
     }
   }
 
+  /** @type {Map<string, HTMLInputElement | HTMLSelectElement>} */
+  const inputs = new Map();
   const fields = g.options.map((o) => {
     const id = `opt-${g.id}-${o.name}`;
-    /** @type {HTMLElement} */
+    /** @type {HTMLInputElement | HTMLSelectElement} */
     let input;
     if (o.type === 'bool') {
-      input = h('input', { type: 'checkbox', id, name: o.name, checked: o.default === true });
+      input = /** @type {HTMLInputElement} */ (h('input', { type: 'checkbox', id, name: o.name }));
       input.addEventListener('change', () => { options[o.name] = /** @type {HTMLInputElement} */ (input).checked; });
-    } else if (o.type === 'choice') {
-      input = h('select', { id, name: o.name }, o.values.map((v) => h('option', { value: v }, v)));
-      /** @type {HTMLSelectElement} */ (input).value = String(o.default);
-      input.addEventListener('change', () => { options[o.name] = /** @type {HTMLSelectElement} */ (input).value; });
-    } else if (o.type === 'int-choice') {
-      // A number from a short list (the players a game allows: 2 or 4): offered as such.
-      input = h('select', { id, name: o.name }, o.values.map((v) => h('option', { value: v }, String(v))));
-      /** @type {HTMLSelectElement} */ (input).value = String(o.default);
+    } else if (o.type === 'choice' || o.type === 'int-choice') {
+      const values = /** @type {(string | number)[]} */ (o.values);
+      input = /** @type {HTMLSelectElement} */ (h('select', { id, name: o.name },
+        values.map((v) => h('option', { value: String(v) }, valueLabel(o, v)))));
       input.addEventListener('change', () => {
-        options[o.name] = Number(/** @type {HTMLSelectElement} */ (input).value);
+        const v = input.value;
+        options[o.name] = o.type === 'int-choice' ? Number(v) : v;
         if (o.name === 'players') drawSeats();
       });
     } else {
-      input = h('input', { type: 'number', id, name: o.name, min: o.min, max: o.max, step: 1, value: String(o.default), required: true });
+      input = /** @type {HTMLInputElement} */ (h('input', { type: 'number', id, name: o.name, min: o.min, max: o.max, step: 1, required: true }));
       input.addEventListener('input', () => {
-        const v = Number(/** @type {HTMLInputElement} */ (input).value);
+        const v = Number(input.value);
         options[o.name] = Number.isInteger(v) ? v : o.default;
         if (o.name === 'players') drawSeats();
       });
     }
-    return h('div', { class: 'field' },
-      h('label', { for: id }, o.name.replace(/_/g, ' ')), input,
+    inputs.set(o.name, input);
+    return h('div', { class: o.type === 'bool' ? 'field check' : 'field' },
+      o.type === 'bool' ? [input, h('label', { for: id }, o.label)] : [h('label', { for: id }, o.label), input],
       h('small', { class: 'muted' }, o.doc));
   });
+  /** Shows the options chosen now in the fields. */
+  function showOptions() {
+    for (const [name, input] of inputs) {
+      if (input instanceof HTMLInputElement && input.type === 'checkbox') input.checked = options[name] === true;
+      else input.value = String(options[name]);
+    }
+  }
 
-  const clock = /** @type {HTMLSelectElement} */ (h('select', { name: 'clock', 'aria-label': 'Clock' },
+  const presets = h('fieldset', { class: 'presets' }, h('legend', {}, 'Game'),
+    g.presets.map((p, i) => {
+      const radio = h('input', { type: 'radio', name: 'preset', value: String(i), checked: i === 0 });
+      radio.addEventListener('change', () => {
+        options = presetOptions(g, p);
+        showOptions();
+        drawSeats();
+      });
+      return h('label', { class: 'preset' }, radio, ' ', h('strong', {}, p.name), ' ', h('span', { class: 'muted' }, p.doc));
+    }));
+
+  const clock = /** @type {HTMLSelectElement} */ (h('select', { name: 'clock', id: `clock-${g.id}` },
     CLOCKS.map((c, i) => h('option', { value: String(i) }, c.label))));
 
   const submit = h('button', { type: 'submit', class: 'primary' }, 'Create the table');
   const form = h('form', { class: 'new-table', 'data-game': g.id },
     h('h3', {}, `New table: ${g.name}`),
-    fields,
+    presets,
     h('fieldset', {}, h('legend', {}, 'Seats'), seatsBox),
-    h('div', { class: 'field' }, h('label', {}, 'Clock'), clock,
+    h('div', { class: 'field' }, h('label', { for: `clock-${g.id}` }, 'Clock'), clock,
       h('small', { class: 'muted' }, 'For people only: bots never run out of time.')),
+    h('details', { class: 'more-options' }, h('summary', {}, 'More options'), fields),
     submit, error);
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     error.textContent = '';
     submit.setAttribute('disabled', '');
-    try {
-      const held = await createTable({
-        game: g.id,
-        options,
-        seats: ['human', ...seatSelects.map((s) => s.value)],
-        clock: CLOCKS[Number(clock.value)].value,
-      });
-      go(`/table/${held.table}`);
-    } catch (err) {
-      error.textContent = err instanceof Error ? err.message : String(err);
-      submit.removeAttribute('disabled');
-    }
+    const seats = chosen.map((c) => (c === 'you' ? 'human' : c));
+    const level = chosen.find((c) => c !== 'you' && c !== 'human');
+    if (level) localStorage.setItem(LEVEL, level);
+    const ok = await start({
+      game: g.id,
+      options,
+      seats,
+      seat: chosen.indexOf('you'),
+      clock: CLOCKS[Number(clock.value)].value,
+    }, error);
+    if (!ok) submit.removeAttribute('disabled');
   });
+  showOptions();
   drawSeats();
   return form;
+}
+
+/**
+ * A game's card: its board as its renderer draws it, what it is, Play now.
+ * @param {import('./api.js').GameInfo} g
+ * @param {HTMLElement} formBox
+ */
+function gameCard(g, formBox) {
+  const picture = h('div', { class: 'picture', 'aria-hidden': 'true', inert: true });
+  const error = h('p', { class: 'error', role: 'alert' });
+  const players = g.min_players === g.max_players ? `${g.min_players} players` : `${g.min_players}–${g.max_players} players`;
+  const [least, most] = g.about.minutes;
+  const card = h('article', { class: 'game-card', 'data-game': g.id },
+    picture,
+    h('h3', {}, g.name),
+    h('p', {}, g.about.summary),
+    h('p', { class: 'muted facts' }, `${players} · ${least}–${most} min · ${g.about.weight}`),
+    h('div', { class: 'row' },
+      h('button', {
+        type: 'button', class: 'primary', 'data-play': g.id,
+        title: `${g.presets[0]?.name ?? 'The game'}, against ${botName(myLevel()).toLowerCase()}s`,
+        onclick: () => playNow(g, error),
+      }, 'Play now'),
+      h('button', {
+        type: 'button', 'data-new': g.id,
+        onclick: () => {
+          fill(formBox, tableForm(g));
+          formBox.scrollIntoView({ block: 'nearest' });
+          const first = formBox.querySelector('input, select');
+          if (first instanceof HTMLElement) first.focus();
+        },
+      }, 'New table')),
+    h('p', { class: 'links' },
+      h('a', { href: `/learn/${g.id}`, target: '_blank', rel: 'noopener' }, 'How to play'), ' · ',
+      h('a', { href: `/rules/${g.id}`, target: '_blank', rel: 'noopener', class: 'muted' }, 'Complete rules')),
+    error);
+  drawPicture(g, picture);
+  return card;
+}
+
+/**
+ * Draws a game's picture (a position of its recommended preset) with its renderer.
+ * @param {import('./api.js').GameInfo} g
+ * @param {HTMLElement} box
+ */
+async function drawPicture(g, box) {
+  try {
+    const [p, r] = await Promise.all([
+      /** @type {Promise<import('../types/protocol.js').Picture>} */ (api(`/api/games/${encodeURIComponent(g.id)}/picture`)),
+      renderer(g.id),
+    ]);
+    const board = h('div', { class: 'picture-board' });
+    box.append(board);
+    r.render(board, {
+      view: p.view, seat: 0, legal: [], turn: p.turn, names: p.names, options: p.options, replay: true, act: () => {},
+    });
+  } catch {
+    box.remove();
+  }
 }
 
 /**
@@ -144,6 +324,23 @@ function seatLabel(x) {
 }
 
 /**
+ * Who won a finished game, in words: the seats with the best return ("a draw" when all
+ * are equal), `me` (a seat) read as "you".
+ * @param {number[] | null | undefined} result
+ * @param {string[]} names
+ * @param {number} [me]
+ */
+export function winners(result, names, me) {
+  if (!result || !result.length) return '';
+  const best = Math.max(...result);
+  if (result.every((r) => r === best)) return 'a draw';
+  const won = result.map((r, i) => [r, i]).filter(([r]) => r === best).map(([, i]) => i);
+  if (me !== undefined && won.includes(me)) return won.length > 1 ? 'your side won' : 'you won';
+  if (me !== undefined) return `you lost: ${won.map((i) => names[i] ?? `seat ${i + 1}`).join(' and ')} won`;
+  return `${won.map((i) => names[i] ?? `seat ${i + 1}`).join(' and ')} won`;
+}
+
+/**
  * @param {HTMLElement} main
  * @returns {Promise<() => void>}
  */
@@ -152,74 +349,80 @@ export async function showLobby(main) {
   connection('');
   const list = await games();
   const formBox = h('div', { id: 'form-box' });
-  const name = /** @type {HTMLInputElement} */ (h('input', { id: 'name', value: myName(), maxlength: 40, placeholder: 'guest', autocomplete: 'nickname' }));
+  const name = /** @type {HTMLInputElement} */ (h('input', { id: 'name', value: myName(), maxlength: 40, placeholder: 'e.g. Ada', autocomplete: 'nickname' }));
   name.addEventListener('change', () => setMyName(name.value));
-
-  const cards = list.map((g) => h('article', { class: 'game-card', 'data-game': g.id },
-    h('h3', {}, g.name),
-    h('p', {}, ABOUT[g.id]?.summary ?? ''),
-    h('p', { class: 'muted' }, g.min_players === g.max_players ? `${g.min_players} players` : `${g.min_players}–${g.max_players} players`),
-    h('div', { class: 'row' },
-      h('button', {
-        type: 'button', class: 'primary', 'data-new': g.id,
-        onclick: () => {
-          fill(formBox, tableForm(g));
-          formBox.scrollIntoView({ block: 'nearest' });
-          const first = formBox.querySelector('input, select');
-          if (first instanceof HTMLElement) first.focus();
-        },
-      }, 'New table'),
-      h('a', { href: `/learn/${g.id}`, target: '_blank', rel: 'noopener' }, 'How to play'),
-      h('a', { href: `/rules/${g.id}`, target: '_blank', rel: 'noopener', class: 'muted' }, 'Complete rules'))));
+  const cards = list.map((g) => gameCard(g, formBox));
 
   const open = h('div', { id: 'open-tables' }, h('p', { class: 'muted' }, 'Loading…'));
+  const playing = h('div', { id: 'playing-tables' });
   const mine = h('div', { id: 'my-tables' });
   const done = h('div', { id: 'finished' });
   // Someone coming back finds their tables first; a newcomer, the games.
   const mineBox = h('section', { id: 'mine-box', hidden: !heldSeats().length }, h('h2', {}, 'Your tables'), mine);
   fill(main,
     h('section', { class: 'hello' },
-      h('label', { for: 'name' }, 'Your name '), name),
+      h('label', { for: 'name' }, 'Your name '), name,
+      myName() ? null : h('span', { class: 'muted' }, ' — new here? Pick a game below and press Play now: you play against bots, and “How to play” teaches the game in five minutes.')),
     mineBox,
     h('section', {}, h('h2', {}, 'Games'), h('div', { class: 'cards' }, cards), formBox),
-    h('section', {}, h('h2', {}, 'Open tables'), open),
+    h('section', {}, h('h2', {}, 'Tables waiting for players'), open),
+    h('section', {}, h('h2', {}, 'Being played'), playing),
     h('section', {}, h('h2', {}, 'Finished games'), done));
 
   /** @param {string} id */
   const gameName = (id) => list.find((g) => g.id === id)?.name ?? id;
 
+  /**
+   * A page of the server's tables of one status, newest first: `pages` of 50.
+   * @param {'open' | 'playing'} status
+   * @param {number} pages
+   */
+  async function tablesOf(status, pages) {
+    /** @type {import('./api.js').TableInfo[]} */
+    const tables = [];
+    let total = 0;
+    for (let page = 0; page < pages; page++) {
+      /** @type {import('../types/protocol.js').TablesPage} */
+      const got = await api(`/api/tables?status=${status}&per_page=50&page=${page}`);
+      tables.push(...got.tables);
+      total = got.total;
+      if (got.tables.length < 50) break;
+    }
+    return { tables, total };
+  }
+
+  /**
+   * "Show more" when the server has more than is shown.
+   * @param {number} shown
+   * @param {number} total
+   * @param {() => void} more
+   */
+  const moreButton = (shown, total, more) => (total > shown
+    ? h('p', { class: 'muted' }, `The ${shown} newest of ${total} tables. `,
+      h('button', { type: 'button', 'data-more': true, onclick: more }, 'Show more'))
+    : null);
+
   // The lobby is paged by the server: the newest 50 first, more on asking.
-  let pages = 1;
+  let openPages = 1;
+  let playingPages = 1;
   async function refresh() {
     try {
-      /** @type {import('./api.js').TableInfo[]} */
-      const tables = [];
-      let total = 0;
-      for (let page = 0; page < pages; page++) {
-        /** @type {import('../types/protocol.js').TablesPage} */
-        const got = await api(`/api/tables?per_page=50&page=${page}`);
-        tables.push(...got.tables);
-        total = got.total;
-        if (got.tables.length < 50) break;
-      }
-      const more = total > tables.length
-        ? h('p', { class: 'muted' }, `The ${tables.length} newest of ${total} tables. `,
-          h('button', { type: 'button', 'data-more': true, onclick: () => { pages += 1; refresh(); } }, 'Show more'))
-        : null;
+      const { tables, total } = await tablesOf('open', openPages);
       if (!tables.length) {
-        fill(open, h('p', { class: 'muted' }, 'No open table: create one above.'));
+        fill(open, h('p', { class: 'muted' }, 'No table is waiting for players. Press Play now on a game, or make a New table and share its link with a friend.'));
       } else {
-        fill(open, h('ul', { class: 'tables' }, tables.map((/** @type {import('./api.js').TableInfo} */ t) => {
-          const seats = t.seats;
-          const free = seats.filter((s) => s.kind === 'human' && !s.name).length;
-          const who = seats.map(seatLabel).join(', ');
+        fill(open, h('ul', { class: 'tables' }, tables.map((t) => {
+          const free = t.seats.filter((s) => s.kind === 'human' && !s.name).length;
+          const who = t.seats.map(seatLabel).join(', ');
           const held = heldAt(t.table);
           return h('li', { 'data-table': t.table },
-            h('strong', {}, gameName(t.game)), ' ', h('span', { class: 'muted' }, `${t.status} · ${who}`), ' ',
+            h('strong', {}, gameName(t.game)), ' ',
+            h('span', { class: 'muted' }, `${free} seat${free === 1 ? '' : 's'} free · ${who}`), ' ',
             held ? h('a', { href: `/table/${t.table}`, 'data-link': true }, 'Back to your seat') : null,
             !held && free > 0 ? h('button', {
               type: 'button', 'data-join': t.table,
               onclick: async () => {
+                if (await askName() === null) return;
                 try {
                   await joinTable(t.table, t.game);
                   go(`/table/${t.table}`);
@@ -228,15 +431,29 @@ export async function showLobby(main) {
                 }
               },
             }, 'Join') : null, ' ',
-            h('a', { href: `/table/${t.table}`, 'data-link': true, 'data-watch': t.table }, held ? '' : 'Watch'));
-        })), more);
+            held ? null : h('a', { href: `/table/${t.table}`, 'data-link': true, 'data-watch': t.table }, 'Watch'));
+        })), moreButton(tables.length, total, () => { openPages += 1; refresh(); }));
       }
     } catch (e) {
       fill(open, h('p', { class: 'error' }, e instanceof Error ? e.message : String(e)));
     }
+    try {
+      const { tables, total } = await tablesOf('playing', playingPages);
+      fill(playing, tables.length
+        ? [h('ul', { class: 'tables' }, tables.map((t) => {
+          const held = heldAt(t.table);
+          return h('li', { 'data-table': t.table },
+            h('strong', {}, gameName(t.game)), ' ',
+            h('span', { class: 'muted' }, t.seats.map(seatLabel).join(', ')), ' ',
+            h('a', { href: `/table/${t.table}`, 'data-link': true, 'data-watch': t.table }, held ? 'Back to your seat' : 'Watch'));
+        })), moreButton(tables.length, total, () => { playingPages += 1; refresh(); })]
+        : h('p', { class: 'muted' }, 'No game is being played just now.'));
+    } catch (e) {
+      fill(playing, h('p', { class: 'error' }, e instanceof Error ? e.message : String(e)));
+    }
     const held = heldSeats().slice(0, 10);
     mineBox.hidden = !held.length;
-    // Each table as it stands now: whose move, who else sits there.
+    // Each table as it stands now: whose move, who else sits there, who won.
     const now = await Promise.all(held.map(async (s) => {
       try {
         return /** @type {import('./api.js').TableAnswer} */ (await api(`/api/tables/${encodeURIComponent(s.table)}`));
@@ -249,13 +466,13 @@ export async function showLobby(main) {
       ? h('ul', { class: 'tables' }, held.map((s, i) => {
         const t = now[i];
         /** @type {(import('./api.js').SeatInfo | string)[]} */
-        const seats = t ? t.seats : [];
+        const seats = t ? ('names' in t ? t.names : t.seats) : [];
         const others = seats.filter((_, k) => k !== s.seat).map(seatLabel);
         const turn = t && 'turn' in t ? t.turn : null;
         const myMove = t?.status === 'playing' && turn?.kind === 'player' && turn.player === s.seat;
         if (myMove) yours += 1;
         let state = 'no longer on this server';
-        if (t?.status === 'over') state = 'over';
+        if (t?.status === 'over') state = `over: ${winners(t.result, seats.map(seatLabel), s.seat)}`;
         else if (t?.status === 'expired') state = 'closed: its players never came';
         else if (t?.status === 'open') state = 'waiting for players';
         else if (myMove) state = 'your move';
@@ -275,9 +492,10 @@ export async function showLobby(main) {
       /** @type {import('../types/protocol.js').HistoryPage} */
       const { games: over } = await api('/api/history?per_page=10');
       fill(done, over.length
-        ? h('ul', { class: 'tables' }, over.map((t) => h('li', {},
+        ? h('ul', { class: 'tables' }, over.map((t) => h('li', { 'data-table': t.table },
           h('strong', {}, gameName(t.game)), ' ',
-          h('span', { class: 'muted' }, t.seats.join(' vs ')), ' ',
+          h('span', {}, t.names.join(' vs ')), ' ',
+          h('span', { class: 'muted', 'data-result': true }, `· ${winners(t.result, t.names)}`), ' ',
           h('a', { href: `/replay/${t.table}`, 'data-link': true }, 'Replay'))))
         : h('p', { class: 'muted' }, 'No finished game yet.'));
     } catch {

@@ -74,6 +74,8 @@ export async function createFromLobby(page, id, others, options) {
   await page.click(`button[data-new="${id}"]`);
   const form = `form.new-table[data-game="${id}"]`;
   await page.waitForSelector(form);
+  // The game's options are under "More options".
+  if (Object.keys(options).length) await page.click(`${form} details.more-options > summary`);
   for (const [name, value] of Object.entries(options)) {
     const input = `${form} [name="${name}"]`;
     const type = await page.getAttribute(input, 'type');
@@ -101,8 +103,26 @@ export async function joinFromLobby(page, table, name) {
     await page.dispatchEvent('#name', 'change');
   }
   await page.click(`button[data-join="${table}"]`);
-  await page.waitForURL(new RegExp(`/table/${table}$`));
+  // A newcomer is asked a name first.
+  const at = new RegExp(`/table/${table}$`);
+  const asked = await Promise.race([
+    page.waitForSelector('dialog.ask-name').then(() => true, () => false),
+    page.waitForURL(at).then(() => false, () => false),
+  ]);
+  if (asked) await answerName(page, 'guest');
+  await page.waitForURL(at);
   await page.waitForSelector('.seat.mine');
+}
+
+/**
+ * Answers the dialog that asks a newcomer's name.
+ * @param {import('playwright-core').Page} page
+ * @param {string} name
+ */
+export async function answerName(page, name) {
+  await page.fill('dialog.ask-name input', name);
+  await page.click('dialog.ask-name button.primary');
+  await page.waitForSelector('dialog.ask-name', { state: 'detached' });
 }
 
 /**

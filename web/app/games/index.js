@@ -52,28 +52,6 @@
  *   the game's end in words (money, points, places), for the table's banner
  */
 
-/**
- * What the lobby says of each game.
- * @type {Record<string, {summary: string}>}
- */
-export const ABOUT = {
-  'sabotage-pipes': {
-    summary: 'Lay pipe cards on your 3×3 roof to carry the water in, and sabotage your rival’s.',
-  },
-  sabacc: {
-    summary: 'The tarot-deck betting game of shifting cards, bluffs and the Idiot’s Array.',
-  },
-  'sabotage-spies': {
-    summary: 'Spies hack the villains’ doomsday machines while the villains hunt them on a hidden map.',
-  },
-  abagio: {
-    summary: 'A frog race with two dice, stacks that carry, hits that send frogs home, and the Top Frog.',
-  },
-  abilene: {
-    summary: 'Drive cattle across the hex board, rustle, duel, and sell at the Abilene stockyards — by bluff.',
-  },
-};
-
 /** @type {Record<string, () => Promise<{default: Renderer}>>} */
 const LOADERS = {
   'sabotage-pipes': () => import('./sabotage-pipes/render.js'),

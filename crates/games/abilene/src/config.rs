@@ -37,7 +37,7 @@ pub static SPEC: GameSpec = GameSpec {
         OptionSpec {
             name: "first",
             label: "First player",
-            doc: "Who starts: drawn by chance (the rulebook's biggest boots) or the seat named (`0` the first).",
+            doc: "Who starts: drawn by chance (the rulebook's biggest boots), or the seat chosen.",
             kind: OptionKind::Choice { values: &["random", "0", "1", "2", "3", "4", "5"] },
             value_labels: &["Drawn by chance", "Seat 1", "Seat 2", "Seat 3", "Seat 4", "Seat 5", "Seat 6"],
             default: OptionDefault::Str("random"),
@@ -45,8 +45,8 @@ pub static SPEC: GameSpec = GameSpec {
         OptionSpec {
             name: "placement",
             label: "Placing the herds",
-            doc: "`choose`: each rancher places his own cows (the rulebook); `random`: they are dealt onto \
-                  the cow-head fields by chance (invented, for quick games and study).",
+            doc: "Each rancher places his own cows (the rulebook), or they are dealt onto the cow-head fields \
+                  by chance (invented, for quick games and study).",
             kind: OptionKind::Choice { values: &["choose", "random"] },
             value_labels: &["Each rancher places his cows", "Dealt by chance (invented)"],
             default: OptionDefault::Str("choose"),

@@ -49,8 +49,8 @@ pub static SPEC: GameSpec = GameSpec {
         OptionSpec {
             name: "map",
             label: "Map",
-            doc: "`default`: the layout of the data file (invented); `variable`: the rulebook's Variable Map \
-                  Setup, the teams placing walls, machines and generators in turn.",
+            doc: "The ready-made map of tabula's data file (invented), or the rulebook's Variable Map Setup: \
+                  the teams place walls, machines and generators in turn.",
             kind: OptionKind::Choice { values: &["default", "variable"] },
             value_labels: &["The ready-made map (invented)", "Variable map: the teams build it"],
             default: OptionDefault::Str("default"),
