@@ -6,6 +6,7 @@
 
 import { h, fill, SEAT_COLOURS, SEAT_SHAPES } from './dom.js';
 import { api, game, heldAt, joinTable, remember, ApiError } from './api.js';
+import { askName } from './name.js';
 import { renderer } from './games/index.js';
 import { go, crumb, connection } from './nav.js';
 import { chatBox } from './chat.js';
@@ -442,6 +443,7 @@ export async function showTable(main, id) {
       !held && free.length && u.status !== 'over' ? h('button', {
         type: 'button', class: 'primary', id: 'take-seat',
         onclick: async () => {
+          if (await askName() === null) return;
           try {
             await joinTable(id, g.id);
             reconnect(0);
