@@ -484,6 +484,71 @@ turn: TurnInfo,
 view: JsonValue, };
 
 /**
+ * `POST /api/games/{id}/position`: the position a list of actions reaches, as one seat sees
+ * it (the guides' figures and the tutorials are drawn from it).
+ */
+export type PositionAsked = { 
+/**
+ * The game's options (its defaults where left out).
+ */
+options?: { [key in string]: JsonValue } | null, 
+/**
+ * The seed of the chance generator (0 by default: chance outcomes are best given).
+ */
+seed?: number | null, 
+/**
+ * The actions from the start, chance outcomes included (at most
+ * [`POSITION_ACTIONS`]).
+ */
+actions?: Array<string> | null, 
+/**
+ * The seat whose view is drawn, from 0 (the first by default).
+ */
+seat?: number | null, };
+
+/**
+ * A position, as one seat sees it: its view, its moves if it is to play, and the game's
+ * log as that seat was told it.
+ */
+export type Position = { 
+/**
+ * The game's id.
+ */
+game: string, 
+/**
+ * Its options, every one.
+ */
+options: Record<string, JsonValue>, 
+/**
+ * The seat drawn.
+ */
+seat: number, 
+/**
+ * Each seat's name for players.
+ */
+names: Array<string>, 
+/**
+ * Whose turn it is.
+ */
+turn: TurnInfo, 
+/**
+ * The seat's view.
+ */
+view: JsonValue, 
+/**
+ * The seat's moves, when it is to play.
+ */
+legal: Array<string>, 
+/**
+ * Each action as the seat saw it, with the game's words for it.
+ */
+history: Array<JsonValue>, 
+/**
+ * Each seat's return, once the game is over.
+ */
+result: Array<number> | null, };
+
+/**
  * `POST /api/tables`: a new table.
  */
 export type NewTable = { 

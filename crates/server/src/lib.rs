@@ -13,6 +13,7 @@ pub mod net;
 pub mod outbox;
 pub mod peers;
 pub mod picture;
+pub mod position;
 pub mod protocol;
 pub mod store;
 pub mod table;
@@ -43,8 +44,8 @@ pub use net::Limits;
 use net::{ConnPlace, Peer, PerIp};
 use outbox::{Next, Outbox};
 use protocol::{
-    ArchivedTable, ChatLine, GamesAnswer, HistoryPage, Join, NewTable, RecordAnswer, ReplayAnswer,
-    ReplayStep, Seated, TableAnswer, TableStatus, TablesPage,
+    ArchivedTable, ChatLine, GamesAnswer, HistoryPage, Join, NewTable, Position, PositionAsked, RecordAnswer,
+    ReplayAnswer, ReplayStep, Seated, TableAnswer, TableStatus, TablesPage,
 };
 use store::{Store, TableRow};
 use table::{ClockSpec, Cmd, Handle, SeatKind, Setup};
@@ -292,6 +293,7 @@ fn router(app: App) -> Router {
     Router::new()
         .route("/api/games", get(games))
         .route("/api/games/{id}/picture", get(game_picture))
+        .route("/api/games/{id}/position", post(game_position))
         .route("/api/tables", get(list_tables).post(create_table))
         .route("/api/tables/{id}", get(table_info))
         .route("/api/tables/{id}/join", post(join))
@@ -609,6 +611,23 @@ async fn game_picture(State(app): State<App>, Path(id): Path<String>) -> Result<
             Err(ApiError::not_found(format!("no game {shown:?}")))
         }
     }
+}
+
+/// `POST /api/games/{id}/position`: the position some actions reach, as one seat sees it.
+async fn game_position(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<String, StringRejection>,
+) -> Result<Json<Position>, ApiError> {
+    guard_post(&app, &headers)?;
+    let body = body_text(body)?;
+    let asked: PositionAsked = protocol::read_body(&body).map_err(ApiError::from_read)?;
+    let registry = Arc::clone(&app.registry);
+    tokio::task::spawn_blocking(move || position::position(&registry, &id, asked))
+        .await
+        .map_err(|e| ApiError::internal(e.to_string()))?
+        .map(Json)
 }
 
 /// A request's body as text, or why it could not be read, in the API's words: too slow

@@ -286,6 +286,69 @@ pub struct Picture {
     pub view: Value,
 }
 
+/// `POST /api/games/{id}/position`: the position a list of actions reaches, as one seat sees
+/// it (the guides' figures and the tutorials are drawn from it).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(test, derive(TS), ts(optional_fields = nullable))]
+pub struct PositionAsked {
+    /// The game's options (its defaults where left out).
+    pub options: Option<Map<String, Value>>,
+    /// The seed of the chance generator (0 by default: chance outcomes are best given).
+    pub seed: Option<u64>,
+    /// The actions from the start, chance outcomes included (at most
+    /// [`POSITION_ACTIONS`]).
+    pub actions: Option<Vec<String>>,
+    /// The seat whose view is drawn, from 0 (the first by default).
+    pub seat: Option<usize>,
+}
+
+/// The most actions `POST /api/games/{id}/position` plays.
+pub const POSITION_ACTIONS: usize = 500;
+
+impl Fields for PositionAsked {
+    const WHAT: &'static str = "a position";
+    const HELP: &'static str = "a position takes, all optional, options, seed, actions and seat";
+
+    fn field(name: &str) -> Option<(ErrorCode, &'static str)> {
+        Some(match name {
+            "options" => (ErrorCode::BadOptions, "\"options\" is a JSON object"),
+            "seed" => (ErrorCode::BadSeed, "\"seed\" is a whole number from 0 to 2^63 - 1"),
+            "actions" => (ErrorCode::BadRecord, "\"actions\" is a list of action texts"),
+            "seat" => (ErrorCode::BadSeat, "\"seat\" is a seat's number, from 0"),
+            _ => return None,
+        })
+    }
+}
+
+/// A position, as one seat sees it: its view, its moves if it is to play, and the game's
+/// log as that seat was told it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct Position {
+    /// The game's id.
+    pub game: String,
+    /// Its options, every one.
+    #[cfg_attr(test, ts(type = "Record<string, JsonValue>"))]
+    pub options: Value,
+    /// The seat drawn.
+    pub seat: usize,
+    /// Each seat's name for players.
+    pub names: Vec<String>,
+    /// Whose turn it is.
+    pub turn: TurnInfo,
+    /// The seat's view.
+    #[cfg_attr(test, ts(type = "JsonValue"))]
+    pub view: Value,
+    /// The seat's moves, when it is to play.
+    pub legal: Vec<String>,
+    /// Each action as the seat saw it, with the game's words for it.
+    #[cfg_attr(test, ts(type = "Array<JsonValue>"))]
+    pub history: Vec<Value>,
+    /// Each seat's return, once the game is over.
+    pub result: Option<Vec<f64>>,
+}
+
 /// `POST /api/tables`: a new table.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -911,6 +974,8 @@ mod tests {
             TableAnswer,
             GamesAnswer,
             Picture,
+            PositionAsked,
+            Position,
             NewTable,
             Join,
             Seated,

@@ -399,3 +399,52 @@ async fn every_game_has_a_picture_for_the_lobby() {
     let (status, e) = http(addr, "GET", "/api/games/chess/picture", None).await;
     assert_eq!((status, e["error"]["code"].as_str()), (404, Some("not_found")), "{e}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_position_is_what_its_actions_reach_as_one_seat_sees_it() {
+    let (addr, _server) = server(&db("position")).await;
+    // A game played here, then asked of the server action by action.
+    let registry = tabula_registry::registry();
+    let game = registry.make("sabacc", &json!({"players": 2})).unwrap();
+    let mut state = game.new_state(9);
+    let mut bot = registry.make_bot("sabacc", "random", &json!({}), 1).unwrap();
+    let mut actions = Vec::new();
+    while actions.len() < 30 && !state.is_terminal() {
+        let text = match state.turn() {
+            tabula_core::Turn::Chance => state.sample_chance().unwrap(),
+            _ => {
+                let a = bot.choose(state.as_ref()).unwrap();
+                state.apply(&a).unwrap()
+            }
+        };
+        actions.push(text);
+    }
+    for seat in [0, 1] {
+        let (status, p) = post(
+            addr,
+            "/api/games/sabacc/position",
+            json!({"options": {"players": 2}, "seed": 9, "actions": actions, "seat": seat}),
+        )
+        .await;
+        assert_eq!(status, 200, "{p}");
+        assert_eq!(p["view"], state.seat_view(seat).unwrap(), "seat {seat}'s view, nothing more");
+        assert_eq!(p["history"].as_array().unwrap().len(), actions.len());
+        let mine = matches!(state.turn(), tabula_core::Turn::Player(s) if s == seat);
+        assert_eq!(p["legal"], json!(if mine { state.legal_actions() } else { vec![] }));
+        assert_eq!(p["names"], json!(["Seat 1", "Seat 2"]));
+    }
+    // Bad asks change nothing and say why.
+    for (body, code, words) in [
+        (json!({"actions": ["fly away"]}), "record/invalid", "action 1 `fly away` is refused"),
+        (json!({"seat": 2}), "seat/invalid", "\"seat\" is a seat from 0 to 1"),
+        (json!({"options": {"players": 3}}), "options/invalid", "players"),
+        (json!({"actions": vec!["x"; 501]}), "record/invalid", "at most 500 actions"),
+        (json!({"moves": []}), "protocol/bad_request", "a position takes"),
+    ] {
+        let (status, e) = post(addr, "/api/games/abagio/position", body.clone()).await;
+        assert_eq!((status, e["error"]["code"].as_str()), (400, Some(code)), "{body}: {e}");
+        assert!(e["error"]["message"].as_str().unwrap().contains(words), "{body}: {e}");
+    }
+    let (status, _) = post(addr, "/api/games/chess/position", json!({})).await;
+    assert_eq!(status, 404);
+}
