@@ -129,3 +129,24 @@ test('tables waiting for players apart from games being played; finished games s
   noErrors(page);
   await context.close();
 });
+
+test('every guide draws its figures with the game\'s own renderer', { timeout: 120000 }, async () => {
+  const { games } = await api('/api/games');
+  const { context, page } = await player(browser);
+  for (const g of games) {
+    await page.goto(`${URL}/learn/${g.id}`);
+    const count = await page.$$eval('figure.position', (f) => f.length);
+    assert.ok(count >= 2, `${g.id}'s guide shows positions`);
+    await page.waitForFunction((n) => document.querySelectorAll('figure.position.drawn').length === n, count);
+    assert.equal(await page.$('figure.position.failed'), null);
+    // Drawn by the renderer: the board's own elements, not a picture.
+    assert.ok(await page.$eval('figure.position .position-board', (b) => b.querySelectorAll('*').length > 20));
+    if (g.id === 'sabotage-spies') {
+      await page.$eval('figure.position', (f) => f.scrollIntoView());
+      await shot(page, 'guide-figure');
+    }
+  }
+  await noSeriousA11y(page, 'a guide with its figures');
+  noErrors(page);
+  await context.close();
+});

@@ -138,6 +138,44 @@ pub async fn learn(Path(id): Path<String>, asked: HeaderMap) -> Response {
     page(&asked, doc_html(&id, text, "how to play").into_bytes(), "text/html; charset=utf-8")
 }
 
+/// A figure of a guide: a ```` ```position ```` block's JSON, drawn in the page by the
+/// game's renderer from the position its actions reach (`POST /api/games/{id}/position`).
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Figure {
+    /// What the figure shows, in a sentence under it.
+    pub caption: String,
+    /// The game's options (its defaults where left out).
+    #[serde(default)]
+    pub options: serde_json::Map<String, serde_json::Value>,
+    /// The chance generator's seed.
+    #[serde(default)]
+    pub seed: u64,
+    /// The actions from the start, chance outcomes included.
+    #[serde(default)]
+    pub actions: Vec<String>,
+    /// The seat whose view is drawn.
+    #[serde(default)]
+    pub seat: usize,
+}
+
+/// The HTML of a figure block (a broken one says so in the page, and the guides' test
+/// fails on it).
+fn figure_html(json: &str) -> String {
+    match serde_json::from_str::<Figure>(json) {
+        Ok(f) => {
+            let asked = serde_json::json!({"options": f.options, "seed": f.seed, "actions": f.actions, "seat": f.seat});
+            format!(
+                "<figure class=\"position\" data-position=\"{}\"><div class=\"position-board\" inert></div>\
+                 <figcaption>{}</figcaption></figure>\n",
+                escape(&asked.to_string()),
+                escape(&f.caption)
+            )
+        }
+        Err(e) => format!("<p class=\"error\">A figure could not be read: {}</p>\n", escape(&e.to_string())),
+    }
+}
+
 /// Renders a rules document into a whole page. Raw HTML in the Markdown is shown as text.
 pub fn rules_html(id: &str, markdown: &str) -> String {
     doc_html(id, markdown, "rules")
@@ -146,11 +184,26 @@ pub fn rules_html(id: &str, markdown: &str) -> String {
 /// Renders a document into a whole page under the site's header, `crumb` naming what it
 /// is. Raw HTML in the Markdown is shown as text.
 fn doc_html(id: &str, markdown: &str, crumb: &str) -> String {
-    use pulldown_cmark::{Event, Options, Parser, html};
+    use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd, html};
     let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_HEADING_ATTRIBUTES;
-    let parser = Parser::new_ext(markdown, options).map(|e| match e {
-        Event::Html(t) | Event::InlineHtml(t) => Event::Text(t),
-        e => e,
+    // A ```position block becomes a figure: its JSON is gathered, then written whole.
+    let mut figure: Option<String> = None;
+    let parser = Parser::new_ext(markdown, options).filter_map(move |e| match (e, figure.as_mut()) {
+        (Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(lang))), None) if &*lang == "position" => {
+            figure = Some(String::new());
+            None
+        }
+        (Event::Text(t), Some(json)) => {
+            json.push_str(&t);
+            None
+        }
+        (Event::End(TagEnd::CodeBlock), Some(json)) => {
+            let html = figure_html(json);
+            figure = None;
+            Some(Event::Html(html.into()))
+        }
+        (Event::Html(t) | Event::InlineHtml(t), _) => Some(Event::Text(t)),
+        (e, _) => Some(e),
     });
     let mut body = String::with_capacity(markdown.len() * 3 / 2);
     html::push_html(&mut body, parser);
@@ -161,12 +214,14 @@ fn doc_html(id: &str, markdown: &str, crumb: &str) -> String {
         .lines()
         .find_map(|l| l.strip_prefix("# "))
         .map_or_else(|| id.to_owned(), |t| escape(&t.replace('`', "")));
+    let game = escape(id);
     format!(
         "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <title>{title} — tabula</title><link rel=\"stylesheet\" href=\"/app/style.css\"><link rel=\"icon\" href=\"/app/icon.svg\">\
-         <script type=\"module\" src=\"/app/theme.js\"></script></head>\
-         <body class=\"rules\"><header class=\"top\"><a class=\"brand\" href=\"/\">tabula</a>\
+         <script type=\"module\" src=\"/app/theme.js\"></script>\
+         <script type=\"module\" src=\"/app/figure.js\"></script></head>\
+         <body class=\"rules\" data-game=\"{game}\"><header class=\"top\"><a class=\"brand\" href=\"/\">tabula</a>\
          <span class=\"crumb\">{crumb}</span></header><main class=\"doc\">{body}</main></body></html>\n"
     )
 }
@@ -198,6 +253,37 @@ mod tests {
             let page = doc_html(id, text, "how to play");
             assert!(page.contains("<span class=\"crumb\">how to play</span>"), "{page}");
         }
+    }
+
+    /// Every figure of every guide reads and its actions play, to a position the page can
+    /// draw: a guide's pictures cannot go stale when a game's rules or notation change.
+    #[test]
+    fn every_guide_s_figures_are_positions_of_its_game() {
+        let registry = tabula_registry::registry();
+        for id in guide_ids() {
+            let text = GUIDES.get_file(format!("{id}.md")).and_then(|f| f.contents_utf8()).expect("utf-8");
+            let page = doc_html(&id, text, "how to play");
+            assert!(!page.contains("A figure could not be read"), "{id}: {page}");
+            let figures: Vec<&str> =
+                text.split("```position\n").skip(1).map(|b| b.split("\n```").next().unwrap()).collect();
+            assert!(figures.len() >= 2, "the guide to {id} shows at least two positions");
+            assert_eq!(page.matches("<figure class=\"position\"").count(), figures.len());
+            for json in figures {
+                let f: Figure = serde_json::from_str(json).unwrap_or_else(|e| panic!("{id}: {e}: {json}"));
+                assert!(!f.caption.is_empty());
+                let asked = crate::protocol::PositionAsked {
+                    options: Some(f.options),
+                    seed: Some(f.seed),
+                    actions: Some(f.actions),
+                    seat: Some(f.seat),
+                };
+                if let Err(e) = crate::position::position(&registry, &id, asked) {
+                    panic!("{id}: a figure's position is refused: {}\n{json}", e.message);
+                }
+            }
+        }
+        let broken = doc_html("abagio", "```position\n{\"actions\": 3}\n```\n", "how to play");
+        assert!(broken.contains("A figure could not be read"), "{broken}");
     }
 
     #[test]
