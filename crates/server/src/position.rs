@@ -2,7 +2,7 @@
 //! sees it. The guides draw their figures from it and the tutorials play through it: the
 //! actions are the page's own (a made-up game), so the seat's view is all it is shown.
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 use tabula_core::registry::Registry;
 use tabula_core::{ErrorCode, Turn};
 
@@ -19,7 +19,7 @@ pub fn position(registry: &Registry, id: &str, asked: PositionAsked) -> Result<P
         let shown: String = id.chars().take(40).collect();
         return Err(ApiError::not_found(format!("no game {shown:?}")));
     };
-    let options = Value::Object(asked.options.unwrap_or_else(Map::new));
+    let options = Value::Object(asked.options.unwrap_or_default());
     let game = registry
         .make(entry.spec.id, &options)
         .map_err(|e| ApiError::bad_request(ErrorCode::BadOptions, e.to_string()))?;
