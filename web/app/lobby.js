@@ -286,6 +286,7 @@ function gameCard(g, formBox) {
         },
       }, 'New table')),
     h('p', { class: 'links' },
+      h('a', { href: `/learn/${g.id}/tutorial`, 'data-link': true, 'data-tutorial': g.id }, 'Tutorial'), ' · ',
       h('a', { href: `/learn/${g.id}`, target: '_blank', rel: 'noopener' }, 'How to play'), ' · ',
       h('a', { href: `/rules/${g.id}`, target: '_blank', rel: 'noopener', class: 'muted' }, 'Complete rules')),
     error);

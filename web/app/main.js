@@ -1,10 +1,12 @@
 // The client's pages, chosen by the address: `/` the lobby, `/table/ID` a table (your seat
-// if this browser holds one, else watching), `/replay/ID` a finished game step by step.
+// if this browser holds one, else watching), `/replay/ID` a finished game step by step,
+// `/learn/ID/tutorial` a game's interactive tutorial.
 
 import { byId } from './dom.js';
 import { showLobby } from './lobby.js';
 import { showTable } from './table.js';
 import { showReplay } from './replay.js';
+import { showTutorial } from './tutorial.js';
 import { go } from './nav.js';
 
 /** @type {(() => void) | null} what the page now shown must do when it is left */
@@ -22,6 +24,8 @@ async function route() {
   try {
     if ((m = path.match(/^\/table\/([0-9a-zA-Z_-]+)$/))) {
       leave = await showTable(main, m[1]);
+    } else if ((m = path.match(/^\/learn\/([0-9a-z-]+)\/tutorial$/))) {
+      leave = await showTutorial(main, m[1]);
     } else if ((m = path.match(/^\/replay\/([0-9a-zA-Z_-]+)$/))) {
       leave = await showReplay(main, m[1], new URLSearchParams(location.search));
     } else {

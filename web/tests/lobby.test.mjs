@@ -150,3 +150,40 @@ test('every guide draws its figures with the game\'s own renderer', { timeout: 1
   noErrors(page);
   await context.close();
 });
+
+test('every game\'s tutorial is played through to its end; a wrong move is refused with the rule', { timeout: 600000 }, async () => {
+  const { games } = await api('/api/games');
+  const { context, page } = await player(browser);
+  for (const g of games) {
+    const t = await api(`/api/games/${g.id}/tutorial`);
+    await page.goto(`${URL}/`);
+    await page.click(`a[data-tutorial="${g.id}"]`);
+    await page.waitForURL(new RegExp(`/learn/${g.id}/tutorial$`));
+    let refused = false;
+    for (const [k, step] of t.steps.entries()) {
+      await page.waitForFunction((n) => document.getElementById('lesson-count')?.textContent?.startsWith(`Lesson ${n} `), k + 1);
+      assert.equal(await page.textContent('#lesson-text'), step.say);
+      if (!step.do?.length) {
+        if (k < t.steps.length - 1) await page.click('#lesson-next');
+        continue;
+      }
+      const offered = await page.$$eval('#moves .move', (bs) => bs.map((b) => b.getAttribute('data-action')));
+      for (const m of step.do) assert.ok(offered.includes(m), `${g.id}, lesson ${k + 1}: ${m} is offered`);
+      const wrong = offered.find((m) => !step.do.includes(m));
+      if (!refused && wrong) {
+        // Another legal move: refused with the lesson's hint, and nothing is played.
+        await page.click(`#moves .move[data-action="${wrong}"]`);
+        assert.equal(await page.textContent('#lesson-note'), `Not this move. ${step.hint}`);
+        assert.match(await page.textContent('#lesson-count') ?? '', new RegExp(`^Lesson ${k + 1} `));
+        refused = true;
+        if (g.id === 'abagio') await shot(page, 'tutorial-abagio');
+      }
+      await page.click(`#moves .move[data-action="${step.do[0]}"]`);
+    }
+    await page.waitForSelector('#lesson-done');
+    if (g.id === 'sabotage-spies') await shot(page, 'tutorial-sabotage-spies-end');
+    assert.ok(refused, `${g.id}: a wrong move was tried`);
+  }
+  noErrors(page);
+  await context.close();
+});

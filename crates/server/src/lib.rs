@@ -294,6 +294,7 @@ fn router(app: App) -> Router {
         .route("/api/games", get(games))
         .route("/api/games/{id}/picture", get(game_picture))
         .route("/api/games/{id}/position", post(game_position))
+        .route("/api/games/{id}/tutorial", get(game_tutorial))
         .route("/api/tables", get(list_tables).post(create_table))
         .route("/api/tables/{id}", get(table_info))
         .route("/api/tables/{id}/join", post(join))
@@ -307,6 +308,7 @@ fn router(app: App) -> Router {
         .route("/app/{*path}", get(web::asset))
         .route("/rules/{id}", get(web::rules))
         .route("/learn/{id}", get(web::learn))
+        .route("/learn/{id}/tutorial", get(web::index))
         .route("/favicon.ico", get(web::icon))
         .layer(DefaultBodyLimit::max(MAX_MESSAGE))
         // A body sent a byte at a time is cut off (408) rather than held open.
@@ -609,6 +611,21 @@ async fn game_picture(State(app): State<App>, Path(id): Path<String>) -> Result<
         Err(id) => {
             let shown: String = id.chars().take(40).collect();
             Err(ApiError::not_found(format!("no game {shown:?}")))
+        }
+    }
+}
+
+/// `GET /api/games/{id}/tutorial`: the game's interactive tutorial, as data.
+async fn game_tutorial(Path(id): Path<String>) -> Result<Json<web::Tutorial>, ApiError> {
+    match web::tutorial(&id) {
+        Some(Ok(t)) => Ok(Json(t)),
+        Some(Err(e)) => Err(ApiError::internal(e)),
+        None => {
+            let shown: String = id.chars().take(40).collect();
+            Err(ApiError::not_found(format!(
+                "no tutorial for {shown:?}: the games with one are {}",
+                web::tutorial_ids().join(", ")
+            )))
         }
     }
 }

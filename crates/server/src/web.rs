@@ -20,6 +20,64 @@ static RULES: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/../../docs/rules");
 /// Each game's guide for players: what a newcomer reads before a first game.
 static GUIDES: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/../../docs/guides");
 
+/// Each game's interactive tutorial: a scripted game, as data (`docs/tutorials/<id>.json`).
+static TUTORIALS: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/../../docs/tutorials");
+
+/// An interactive tutorial (`docs/tutorials/<id>.json`): a short game of the engine with its
+/// chance outcomes and the other seats' moves fixed, in which the learner plays one seat and
+/// the page says what to do and what just happened.
+#[derive(Debug, Clone, serde::Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Tutorial {
+    /// Its title ("Abagio in ten leaps").
+    pub title: String,
+    /// The game's options (its defaults where left out).
+    #[serde(default)]
+    pub options: serde_json::Map<String, serde_json::Value>,
+    /// The learner's seat.
+    #[serde(default)]
+    pub seat: usize,
+    /// The lessons, in order.
+    pub steps: Vec<Step>,
+}
+
+/// One lesson of a tutorial: the moves played for the learner (chance, the other seats),
+/// what the page says, and the move the learner is asked to make, if any.
+#[derive(Debug, Clone, serde::Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Step {
+    /// Played first, for the learner to watch: dice, draws, the other seats' moves.
+    #[serde(default)]
+    pub play: Vec<String>,
+    /// What the page says, in the words of the game.
+    pub say: String,
+    /// The moves the learner may make here (any one of them); none: the learner reads on.
+    #[serde(default, rename = "do")]
+    pub moves: Vec<String>,
+    /// Said when the learner tries another move: the rule, or what to look for.
+    #[serde(default)]
+    pub hint: Option<String>,
+}
+
+/// The ids of the games with a tutorial.
+pub fn tutorial_ids() -> Vec<String> {
+    let mut ids: Vec<String> = TUTORIALS
+        .files()
+        .filter_map(|f| f.path().to_str()?.strip_suffix(".json").map(str::to_owned))
+        .collect();
+    ids.sort();
+    ids
+}
+
+/// Game `id`'s tutorial, read (`None`: the game has none).
+///
+/// # Errors
+/// A tutorial file that does not read (a defect: the tests read every one).
+pub fn tutorial(id: &str) -> Option<Result<Tutorial, String>> {
+    let text = TUTORIALS.get_file(format!("{id}.json"))?.contents_utf8()?;
+    Some(serde_json::from_str(text).map_err(|e| format!("docs/tutorials/{id}.json: {e}")))
+}
+
 /// What a page may load: only this server's own files and WebSocket; inline styles for the
 /// SVG the renderers draw; nothing inline to run.
 const POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
@@ -135,7 +193,15 @@ pub async fn learn(Path(id): Path<String>, asked: HeaderMap) -> Response {
         let known = guide_ids().join(", ");
         return ApiError::not_found(format!("no guide for {id:?}: the games are {known}")).into_response();
     };
-    page(&asked, doc_html(&id, text, "how to play").into_bytes(), "text/html; charset=utf-8")
+    // The guide points to the tutorial at its top, for those who learn by playing.
+    let text = match (tutorial(&id), text.split_once('\n')) {
+        (Some(Ok(_)), Some((title, rest))) if title.starts_with("# ") => format!(
+            "{title}\n\n**Learn by playing:** [the interactive tutorial](/learn/{id}/tutorial) walks you through a first \
+             game on the board.\n{rest}"
+        ),
+        _ => text.to_owned(),
+    };
+    page(&asked, doc_html(&id, &text, "how to play").into_bytes(), "text/html; charset=utf-8")
 }
 
 /// A figure of a guide: a ```` ```position ```` block's JSON, drawn in the page by the
@@ -284,6 +350,48 @@ mod tests {
         }
         let broken = doc_html("abagio", "```position\n{\"actions\": 3}\n```\n", "how to play");
         assert!(broken.contains("A figure could not be read"), "{broken}");
+    }
+
+    /// Every game's tutorial reads and plays: the moves played for the learner are legal in
+    /// turn, and at each lesson that asks a move it is the learner's turn and every move it
+    /// accepts is legal.
+    #[test]
+    fn every_game_s_tutorial_plays_through() {
+        let registry = tabula_registry::registry();
+        for e in registry.entries() {
+            let id = e.spec.id;
+            let t = tutorial(id).unwrap_or_else(|| panic!("no docs/tutorials/{id}.json")).unwrap();
+            let game = registry.make(id, &serde_json::Value::Object(t.options.clone())).unwrap();
+            assert!(t.seat < game.num_players(), "{id}: the learner's seat");
+            let mut state = game.new_state(0);
+            let mut asked = 0;
+            for (k, step) in t.steps.iter().enumerate() {
+                for a in &step.play {
+                    if let Err(err) = state.apply(a) {
+                        panic!("{id}, lesson {}: `{a}` is refused: {err}", k + 1);
+                    }
+                }
+                assert!(!step.say.is_empty());
+                if step.moves.is_empty() {
+                    continue;
+                }
+                asked += 1;
+                assert_eq!(
+                    state.turn(),
+                    tabula_core::Turn::Player(t.seat),
+                    "{id}, lesson {}: the learner's turn",
+                    k + 1
+                );
+                let legal = state.legal_actions();
+                for m in &step.moves {
+                    assert!(legal.contains(m), "{id}, lesson {}: `{m}` is not among {legal:?}", k + 1);
+                }
+                assert!(step.hint.is_some(), "{id}, lesson {}: a hint for a wrong move", k + 1);
+                state.apply(&step.moves[0]).unwrap();
+            }
+            assert!(asked >= 5, "{id}'s tutorial asks the learner for at least five moves");
+            assert!(t.steps.last().is_some_and(|s| s.moves.is_empty()), "{id}'s tutorial ends with words");
+        }
     }
 
     #[test]
