@@ -60,6 +60,11 @@ pub struct Args {
     /// can be played again).
     #[arg(long)]
     pub seed: Option<u64>,
+    /// A ready-made set of options, by its name or number (`--preset canonical`, `--preset
+    /// 2`; the game's presets are listed when none matches); `--options` then changes some
+    /// of them. Without it, the game's defaults.
+    #[arg(long)]
+    pub preset: Option<String>,
     /// Game options as a JSON object, e.g. '{"players":4}'.
     #[arg(long, default_value = "{}")]
     pub options: String,
@@ -94,6 +99,32 @@ fn parse_json(flag: &str, text: &str) -> Result<Value, String> {
     }
 }
 
+/// The options of `--preset` (by number from 1, or the first preset whose name holds the
+/// words given, in any case), with `options` (from `--options`) over them.
+fn with_preset(game: &str, preset: Option<&str>, options: Value) -> Result<Value, String> {
+    let Some(asked) = preset else { return Ok(options) };
+    let registry = tabula_registry::registry();
+    // An unknown game is refused, with the games named, when the session starts.
+    let Some(entry) = registry.entry(game) else { return Ok(options) };
+    let presets = entry.spec.presets;
+    let wanted = asked.trim().to_lowercase();
+    let found = wanted
+        .parse::<usize>()
+        .ok()
+        .and_then(|n| n.checked_sub(1))
+        .and_then(|i| presets.get(i))
+        .or_else(|| presets.iter().find(|p| p.name.to_lowercase().contains(&wanted)));
+    let Some(preset) = found else {
+        let list: Vec<String> = presets.iter().enumerate().map(|(i, p)| format!("{}. {}", i + 1, p.name)).collect();
+        return Err(format!("{game} has no preset {asked:?}; its presets: {}", list.join(", ")));
+    };
+    let mut merged = tabula_core::Options::from_preset(entry.spec, preset).map_err(|e| e.to_string())?.to_json();
+    if let (Some(m), Value::Object(given)) = (merged.as_object_mut(), options) {
+        m.extend(given);
+    }
+    Ok(merged)
+}
+
 /// Reads the arguments into a session's configuration.
 fn config(args: &Args) -> Result<Config, String> {
     let name = args
@@ -102,7 +133,7 @@ fn config(args: &Args) -> Result<Config, String> {
         .or_else(|| std::env::var("USER").ok())
         .filter(|n| !n.trim().is_empty())
         .unwrap_or_else(|| "human".to_owned());
-    let options = parse_json("--options", &args.options)?;
+    let options = with_preset(&args.game, args.preset.as_deref(), parse_json("--options", &args.options)?)?;
     let seat = match &args.team {
         Some(team) => games::team_seat(&args.game, &options, team, args.seat)?,
         None => args.seat.unwrap_or(0),
@@ -265,6 +296,24 @@ mod run_tests {
         let a = args(&["abagio", "--team", "spies"]);
         assert!(config(&a).unwrap_err().contains("games played in teams, and abagio is not"));
         assert_eq!(config(&args(&["abagio"])).unwrap().seat, 0);
+    }
+
+    #[test]
+    fn a_preset_sets_the_options_and_options_change_some() {
+        let a = args(&["sabotage-spies", "--preset", "intro"]);
+        let options = config(&a).unwrap().options;
+        assert_eq!((options["intro"].as_bool(), options["players"].as_i64()), (Some(true), Some(2)));
+        let a = args(&["sabacc", "--preset", "2", "--options", "{\"hands\":3}"]);
+        let options = config(&a).unwrap().options;
+        assert_eq!((options["rules"].as_str(), options["hands"].as_i64()), (Some("canonical"), Some(3)));
+        let a = args(&["sabotage-spies", "--preset", "Full game, 4", "--team", "spies"]);
+        assert_eq!(config(&a).unwrap().seat, 2, "the preset's four players: the Spies sit at 2 and 3");
+        let err = config(&args(&["abagio", "--preset", "speed"])).unwrap_err();
+        assert_eq!(err, "abagio has no preset \"speed\"; its presets: 1. The rulebook's game");
+        // Played again, the options say it all.
+        let a = args(&["abilene", "--preset", "short", "--seed", "4"]);
+        let command = again(&a, &config(&a).unwrap(), "tabula");
+        assert!(command.contains("\"short_game\":16"), "{command}");
     }
 
     #[test]
