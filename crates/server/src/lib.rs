@@ -641,6 +641,10 @@ async fn game_position(
     let body = body_text(body)?;
     let asked: PositionAsked = protocol::read_body(&body).map_err(ApiError::from_read)?;
     let registry = Arc::clone(&app.registry);
+    // A position is replayed from the start (a long game of Fowers' Sabotage takes a
+    // while): one at a time, so that strangers asking for many never take more than one
+    // core from the tables being played.
+    let _turn = position::TURNS.acquire().await.map_err(|e| ApiError::internal(e.to_string()))?;
     tokio::task::spawn_blocking(move || position::position(&registry, &id, asked))
         .await
         .map_err(|e| ApiError::internal(e.to_string()))?

@@ -9,6 +9,9 @@ use tabula_core::{ErrorCode, Turn};
 use crate::error::ApiError;
 use crate::protocol::{POSITION_ACTIONS, Position, PositionAsked};
 
+/// The positions computed at once, across all clients.
+pub static TURNS: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(1);
+
 /// Plays `asked` in game `id`.
 ///
 /// # Errors
