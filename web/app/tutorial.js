@@ -42,9 +42,12 @@ export async function showTutorial(main, id) {
   const log = h('ol', { class: 'log', id: 'log', 'aria-label': 'Moves so far', tabindex: '0' });
   fill(main,
     h('div', { class: 'table-page tutorial', 'data-game': g.id },
-      h('section', { class: 'play' }, h('h1', { class: 'tutorial-title' }, t.title), board),
-      h('aside', { class: 'side' },
+      // The lesson above the board: read first, then look down at what it points to (on a
+      // phone too, where the side column falls below the board).
+      h('section', { class: 'play' }, h('h1', { class: 'tutorial-title' }, t.title),
         h('section', { class: 'lesson', 'aria-live': 'polite' }, counter, text, note, buttons),
+        board),
+      h('aside', { class: 'side' },
         movesBox,
         h('h2', {}, 'Log'), log,
         h('p', { class: 'row' },
