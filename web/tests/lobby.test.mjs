@@ -176,7 +176,10 @@ test('every game\'s tutorial is played through to its end; a wrong move is refus
         assert.equal(await page.textContent('#lesson-note'), `Not this move. ${step.hint}`);
         assert.match(await page.textContent('#lesson-count') ?? '', new RegExp(`^Lesson ${k + 1} `));
         refused = true;
-        if (g.id === 'abagio') await shot(page, 'tutorial-abagio');
+        if (g.id === 'abagio') {
+          await shot(page, 'tutorial-abagio');
+          await noSeriousA11y(page, 'a tutorial lesson with a move refused');
+        }
       }
       await page.click(`#moves .move[data-action="${step.do[0]}"]`);
     }
