@@ -27,8 +27,8 @@ for (const theme of ['light', 'dark']) {
       for (const g of games) {
         // The lobby sends a newcomer to the game's guide, which sends them to the rules.
         await page.goto(`${URL}/`);
-        await page.waitForSelector(`.game-card[data-game="${g.id}"] a[href^="/learn/"]`);
-        const learn = await page.getAttribute(`.game-card[data-game="${g.id}"] a[href^="/learn/"]`, 'href');
+        await page.waitForSelector(`.game-card[data-game="${g.id}"] a[href="/learn/${g.id}"]`);
+        const learn = await page.getAttribute(`.game-card[data-game="${g.id}"] a[href="/learn/${g.id}"]`, 'href');
         assert.equal(learn, `/learn/${g.id}`);
         await page.goto(`${URL}${learn}`);
         await page.waitForSelector('h1');

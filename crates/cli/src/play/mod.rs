@@ -115,10 +115,12 @@ fn with_preset(game: &str, preset: Option<&str>, options: Value) -> Result<Value
         .and_then(|i| presets.get(i))
         .or_else(|| presets.iter().find(|p| p.name.to_lowercase().contains(&wanted)));
     let Some(preset) = found else {
-        let list: Vec<String> = presets.iter().enumerate().map(|(i, p)| format!("{}. {}", i + 1, p.name)).collect();
+        let list: Vec<String> =
+            presets.iter().enumerate().map(|(i, p)| format!("{}. {}", i + 1, p.name)).collect();
         return Err(format!("{game} has no preset {asked:?}; its presets: {}", list.join(", ")));
     };
-    let mut merged = tabula_core::Options::from_preset(entry.spec, preset).map_err(|e| e.to_string())?.to_json();
+    let mut merged =
+        tabula_core::Options::from_preset(entry.spec, preset).map_err(|e| e.to_string())?.to_json();
     if let (Some(m), Value::Object(given)) = (merged.as_object_mut(), options) {
         m.extend(given);
     }
