@@ -211,7 +211,7 @@ presets: Array<Preset>,
  */
 about: About, };
 
-export type ErrorCode = "protocol/json" | "protocol/too_long" | "protocol/bad_request" | "protocol/unknown_cmd" | "game/unknown" | "options/invalid" | "action/parse" | "action/illegal" | "action/index" | "action/not_your_turn" | "seat/invalid" | "record/invalid" | "session/no_game" | "chance/not_chance" | "state/invalid" | "bot/unknown" | "bot/options" | "bot/no_player" | "engine/internal" | "bad_seats" | "bad_clock" | "bad_seed" | "bad_name" | "bad_status" | "bad_token" | "bad_origin" | "bad_content_type" | "body_timeout" | "not_found" | "seat_taken" | "table_full" | "expired" | "too_many_tables" | "too_many_sockets" | "not_restored" | "moving" | "owner_unreachable" | "internal" | "stale" | "not_started" | "spectator" | "away" | "gone" | "over" | "not_away" | "not_over" | "undo_refused" | "claim_refused" | "takeback_refused" | "takeback_asked" | "takeback_declined" | "no_takeback" | "rematch_failed" | "bad_chat" | "bad_channel" | "chat_too_fast" | "storage" | "moved";
+export type ErrorCode = "protocol/json" | "protocol/too_long" | "protocol/bad_request" | "protocol/unknown_cmd" | "game/unknown" | "options/invalid" | "action/parse" | "action/illegal" | "action/index" | "action/not_your_turn" | "seat/invalid" | "record/invalid" | "session/no_game" | "chance/not_chance" | "state/invalid" | "bot/unknown" | "bot/options" | "bot/no_player" | "engine/internal" | "bad_seats" | "bad_clock" | "bad_seed" | "bad_name" | "bad_status" | "bad_token" | "bad_origin" | "bad_content_type" | "body_timeout" | "not_found" | "seat_taken" | "table_full" | "expired" | "too_many_tables" | "too_many_sockets" | "not_restored" | "moving" | "owner_unreachable" | "internal" | "sign_in_needed" | "name_taken" | "bad_password" | "wrong_password" | "too_many_tries" | "unknown_player" | "stale" | "not_started" | "spectator" | "away" | "gone" | "over" | "not_away" | "not_over" | "undo_refused" | "claim_refused" | "takeback_refused" | "takeback_asked" | "takeback_declined" | "no_takeback" | "rematch_failed" | "bad_chat" | "bad_channel" | "chat_too_fast" | "storage" | "moved";
 
 /**
  * A code for programs and a sentence for people.
@@ -259,17 +259,24 @@ player: number | null, };
 export type TableStatus = "open" | "playing" | "over" | "expired";
 
 /**
- * A table's clock: Fischer increment.
+ * A table's clock: Fischer increment, or a time per move for a game by correspondence.
  */
 export type ClockInfo = { 
 /**
- * Each person's time at the start, in seconds (1 to a week).
+ * Each person's time at the start, in seconds (1 to two weeks); by correspondence, the
+ * time for each move, given afresh at every turn.
  */
 initial_s: number, 
 /**
- * The time added after each of a seat's turns, in seconds (0 to an hour; default 0).
+ * The time added after each of a seat's turns, in seconds (0 to an hour; default 0;
+ * none by correspondence).
  */
-increment_s?: number | null, };
+increment_s?: number | null, 
+/**
+ * A game by correspondence: the table waits for each person (no bot stands in while
+ * they are away) up to `initial_s` a move; lists it under "your turn" (default false).
+ */
+correspondence?: boolean | null, };
 
 /**
  * One seat of a table.
@@ -286,7 +293,11 @@ name: string,
 /**
  * How people see it (`Sasha (medium bot)`).
  */
-label: string, } | { "kind": "human", 
+label: string, 
+/**
+ * A level's fixed rating in this game, on the players' scale (docs/bots.md).
+ */
+rating: number | null, } | { "kind": "human", 
 /**
  * The seat, from 0.
  */
@@ -295,6 +306,10 @@ seat: number,
  * The person's name, once someone took the seat.
  */
 name: string | null, 
+/**
+ * The name is an account's (its page: `/players/{name}`).
+ */
+account: boolean, 
 /**
  * Whether a connection of theirs is open.
  */
@@ -383,6 +398,10 @@ result: Array<number> | null,
  */
 ending: EndingInfo | null, 
 /**
+ * Rated: the accounts' ratings change when it ends (only accounts may sit).
+ */
+rated: boolean, 
+/**
  * When it opened (Unix seconds): in the lobby's lines only.
  */
 created?: number, };
@@ -436,7 +455,15 @@ created: number,
 /**
  * When it ended (Unix seconds).
  */
-finished: number | null, };
+finished: number | null, 
+/**
+ * Rated: its accounts' ratings changed when it ended.
+ */
+rated: boolean, 
+/**
+ * Whether each seat's name is an account's (its page: `/players/{name}`).
+ */
+accounts: Array<boolean>, };
 
 /**
  * `GET /api/tables/{id}`: a live table, or the archive's line for one no longer played.
@@ -584,7 +611,12 @@ seed?: number | null,
 /**
  * A record's actions to start from, chance outcomes included.
  */
-actions?: Array<string> | null, };
+actions?: Array<string> | null, 
+/**
+ * Rated: the accounts' ratings change when it ends; only accounts may sit, the
+ * creator signed in (default false).
+ */
+rated?: boolean | null, };
 
 /**
  * `POST /api/tables/{id}/join`: a seat at a table (`{}` takes the first free one).
@@ -598,6 +630,147 @@ seat?: number | null,
  * The person's name (`guest` by default).
  */
 name?: string | null, };
+
+/**
+ * `POST /api/accounts` (a new account) and `POST /api/session` (signing in).
+ */
+export type Credentials = { 
+/**
+ * The account's name: 1 to 40 characters, unique whatever its case.
+ */
+name: string, 
+/**
+ * Its password: 8 to 200 characters.
+ */
+password: string, };
+
+/**
+ * `GET /api/me`, and the answer to creating an account, signing in or out: who is signed
+ * in on this browser.
+ */
+export type Me = { 
+/**
+ * The account's name, or `null` when nobody is signed in.
+ */
+name: string | null, 
+/**
+ * Its rating in each game it played rated.
+ */
+ratings: Array<RatingInfo>, };
+
+/**
+ * One game's rating of an account.
+ */
+export type RatingInfo = { 
+/**
+ * The game's id.
+ */
+game: string, 
+/**
+ * The rating, rounded (1500 at the start; the game's beginner policy is 1500).
+ */
+rating: number, 
+/**
+ * Its deviation, rounded: the true strength is within twice it, 95 times in 100.
+ */
+deviation: number, 
+/**
+ * Rated games played.
+ */
+games: number, 
+/**
+ * Still provisional: a deviation above 110 (few games yet).
+ */
+provisional: boolean, };
+
+/**
+ * An account's rating after one rated game.
+ */
+export type RatingPoint = { 
+/**
+ * The game's id.
+ */
+game: string, 
+/**
+ * The table.
+ */
+table: string, 
+/**
+ * When the game ended (Unix seconds).
+ */
+at: number, 
+/**
+ * The rating before, rounded.
+ */
+before: number, 
+/**
+ * The rating after, rounded.
+ */
+rating: number, };
+
+/**
+ * A table where the signed-in account holds a seat (`GET /api/me/tables`).
+ */
+export type MyTable = { 
+/**
+ * The account's seat, from 0.
+ */
+seat: number, 
+/**
+ * Whether the seat is to act now (a live table).
+ */
+your_turn: boolean, 
+/**
+ * The table: live, or as the archive keeps it.
+ */
+table: TableAnswer, };
+
+/**
+ * `GET /api/me/tables`: the signed-in account's tables, newest first.
+ */
+export type MyTables = { 
+/**
+ * The tables.
+ */
+tables: Array<MyTable>, };
+
+/**
+ * A game on a player's page: the table, and the player's seat at it.
+ */
+export type PlayedGame = { 
+/**
+ * The player's seat, from 0.
+ */
+seat: number, 
+/**
+ * The finished table.
+ */
+table: ArchivedTable, };
+
+/**
+ * `GET /api/players/{name}`: a player's page.
+ */
+export type PlayerPage = { 
+/**
+ * The account's name.
+ */
+name: string, 
+/**
+ * When it was created (Unix seconds).
+ */
+created: number, 
+/**
+ * Its rating in each game it played rated.
+ */
+ratings: Array<RatingInfo>, 
+/**
+ * Its rating after each rated game, oldest first (the last 500).
+ */
+history: Array<RatingPoint>, 
+/**
+ * Its finished games, newest first (the last 50).
+ */
+games: Array<PlayedGame>, };
 
 /**
  * A seat taken (`POST /api/tables` and `…/join`): the token is the seat's key.
@@ -790,7 +963,15 @@ created: number,
 /**
  * When it ended (Unix seconds).
  */
-finished: number | null, };
+finished: number | null, 
+/**
+ * Rated: its accounts' ratings changed when it ended.
+ */
+rated: boolean, 
+/**
+ * Whether each seat's name is an account's (its page: `/players/{name}`).
+ */
+accounts: Array<boolean>, };
 
 /**
  * A line of a game's log: `{k}` stands for seat k's name.

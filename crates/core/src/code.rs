@@ -115,6 +115,18 @@ codes! {
     OwnerUnreachable = "owner_unreachable",
     /// The server failed (its log says why); nothing changed.
     Internal = "internal",
+    /// A rated table, or a page of one's own, needs an account signed in.
+    SignInNeeded = "sign_in_needed",
+    /// An account's name already taken (whatever its case).
+    NameTaken = "name_taken",
+    /// A password too short or too long.
+    BadPassword = "bad_password",
+    /// A name and password that match no account.
+    WrongPassword = "wrong_password",
+    /// Too many sign-ins or new accounts from one address just now.
+    TooManyTries = "too_many_tries",
+    /// No account of this name.
+    UnknownPlayer = "unknown_player",
 
     // The server only: a table's WebSocket.
     /// A click on a position that has changed since: nothing was played.

@@ -8,13 +8,16 @@
 //! - this module: the HTTP routes, the WebSocket, tokens, and the start (restoring every
 //!   unfinished table by replaying its actions).
 
+pub mod accounts;
 pub mod error;
 pub mod net;
 pub mod outbox;
 pub mod peers;
 pub mod picture;
+pub mod players;
 pub mod position;
 pub mod protocol;
+pub mod ratings;
 pub mod store;
 pub mod table;
 pub mod web;
@@ -302,6 +305,12 @@ fn router(app: App) -> Router {
         .route("/api/tables/{id}/record", get(record))
         .route("/api/tables/{id}/replay", get(replay))
         .route("/api/history", get(history))
+        .route("/api/accounts", post(players::create_account))
+        .route("/api/session", post(players::sign_in).delete(players::sign_out))
+        .route("/api/me", get(players::me))
+        .route("/api/me/tables", get(players::my_tables))
+        .route("/api/players/{name}", get(players::player))
+        .route("/players/{name}", get(web::index))
         .route("/", get(web::index))
         .route("/table/{id}", get(web::index))
         .route("/replay/{id}", get(web::index))
@@ -491,6 +500,7 @@ async fn start_table(app: &App, row: TableRow, down: Option<i64>) -> Result<Hand
         Some(a) => a.at,
         None => app.store.started(&row.id).await?,
     };
+    let last_seat = actions.iter().rev().find(|a| a.seat >= 0).map(|a| a.seat as usize);
     let thought_ms = match (turn_began, down) {
         (Some(began), Some(down)) => (down - began).max(0),
         _ => 0,
@@ -512,6 +522,8 @@ async fn start_table(app: &App, row: TableRow, down: Option<i64>) -> Result<Hand
         open_ttl: app.per_ip.limits().open_table_ttl,
         live: Arc::clone(&app.live),
         thought_ms,
+        last_seat,
+        rated: row.rated != 0,
     };
     Ok(table::spawn(setup, app.store.clone(), Arc::clone(&app.registry)))
 }
@@ -776,7 +788,19 @@ async fn create_table(
                 .to_string(),
         ),
     };
-    let name = clean_name(body.name.as_deref(), "guest")?;
+    let account = accounts::signed_in(&app.store, &headers).await?;
+    let rated = body.rated.unwrap_or(false);
+    if rated && account.is_none() {
+        return Err(ApiError::new(
+            403,
+            ErrorCode::SignInNeeded,
+            "a rated table is for accounts: sign in (or create an account) first".into(),
+        ));
+    }
+    let name = match &account {
+        Some(a) => a.name.clone(),
+        None => clean_name(body.name.as_deref(), "guest")?,
+    };
     let seed: u64 = match body.seed {
         None => rand::random::<u64>() >> 1,
         Some(s) if s <= i64::MAX as u64 => s,
@@ -820,8 +844,9 @@ async fn create_table(
             format!("many tables were opened from your address just now: try again in {wait} s"),
         ));
     }
-    let (id, h) = open_table(&app, game_id, &options, &seats, clock, seed, preset).await?;
-    let (seat, token) = ask(&h, |reply| Cmd::Join { seat: body.seat, name, reply }).await??;
+    let (id, h) = open_table(&app, game_id, &options, &seats, clock, seed, preset, rated).await?;
+    let account = account.map(|a| a.id);
+    let (seat, token) = ask(&h, |reply| Cmd::Join { seat: body.seat, name, account, reply }).await??;
     Ok(Json(Seated { table: id, seat, token }))
 }
 
@@ -834,6 +859,7 @@ async fn open_table(
     clock: Option<String>,
     seed: u64,
     preset: Vec<(i64, String)>,
+    rated: bool,
 ) -> Result<(String, Handle), ApiError> {
     let row = TableRow {
         id: new_table_id(),
@@ -847,6 +873,7 @@ async fn open_table(
         created: now(),
         finished: None,
         ending: None,
+        rated: i64::from(rated),
     };
     app.store.create_table(&row).await.map_err(ApiError::internal)?;
     for (seq, (seat, action)) in preset.into_iter().enumerate() {
@@ -871,12 +898,12 @@ async fn serve_rematches(app: App, mut asks: mpsc::Receiver<table::NewTable>) {
     while let Some(t) = asks.recv().await {
         let opened = async {
             let seed = rand::random::<u64>() >> 1;
-            let (id, h) = open_table(&app, &t.game, &t.options, &t.seats, t.clock, seed, Vec::new())
+            let (id, h) = open_table(&app, &t.game, &t.options, &t.seats, t.clock, seed, Vec::new(), t.rated)
                 .await
                 .map_err(|e| e.message)?;
             let mut tokens = Vec::new();
-            for (seat, name) in t.people {
-                let (seat, token) = ask(&h, |reply| Cmd::Join { seat: Some(seat), name, reply })
+            for (seat, name, account) in t.people {
+                let (seat, token) = ask(&h, |reply| Cmd::Join { seat: Some(seat), name, account, reply })
                     .await
                     .map_err(|e| e.message)?
                     .map_err(|e| e.message)?;
@@ -933,8 +960,13 @@ async fn join(
     } else {
         protocol::read_body(&body).map_err(ApiError::from_read)?
     };
-    let name = clean_name(body.name.as_deref(), "guest")?;
-    let (seat, token) = ask(&h, |reply| Cmd::Join { seat: body.seat, name, reply }).await??;
+    let account = accounts::signed_in(&app.store, &headers).await?;
+    let name = match &account {
+        Some(a) => a.name.clone(),
+        None => clean_name(body.name.as_deref(), "guest")?,
+    };
+    let account = account.map(|a| a.id);
+    let (seat, token) = ask(&h, |reply| Cmd::Join { seat: body.seat, name, account, reply }).await??;
     Ok(Json(Seated { table: id, seat, token }).into_response())
 }
 
@@ -967,8 +999,7 @@ async fn table_info(
         }
         Err(e) => match app.store.table(&id).await.map_err(ApiError::internal)? {
             Some(row) => {
-                let names = seat_names(&app, &row, true).await?;
-                Ok(Json(TableAnswer::Archived(Box::new(archived(&row, names)))).into_response())
+                Ok(Json(TableAnswer::Archived(Box::new(archived(&app, &row).await?))).into_response())
             }
             None => Err(e),
         },
@@ -986,9 +1017,13 @@ fn moving() -> ApiError {
 }
 
 /// A table as the archive keeps it (what it stores it wrote itself: a field it cannot read
-/// is left empty rather than failing the page).
-fn archived(row: &TableRow, names: Vec<String>) -> ArchivedTable {
-    ArchivedTable {
+/// is left empty rather than failing the page), its seats named as people read them.
+async fn archived(app: &App, row: &TableRow) -> Result<ArchivedTable, ApiError> {
+    let holders = app.store.seats(&row.id).await.map_err(ApiError::internal)?;
+    let names = seat_labels(row, &holders, true);
+    let accounts =
+        (0..names.len()).map(|i| holders.iter().any(|h| h.seat == i && h.account.is_some())).collect();
+    Ok(ArchivedTable {
         table: row.id.clone(),
         game: row.game.clone(),
         options: serde_json::from_str::<Value>(&row.options).unwrap_or(Value::Null),
@@ -1000,7 +1035,9 @@ fn archived(row: &TableRow, names: Vec<String>) -> ArchivedTable {
         ending: row.ending.as_deref().and_then(|e| serde_json::from_str(e).ok()),
         created: row.created,
         finished: row.finished,
-    }
+        rated: row.rated != 0,
+        accounts,
+    })
 }
 
 /// The unfinished tables, newest first, a page at a time:
@@ -1057,7 +1094,7 @@ async fn history(State(app): State<App>, Query(p): Query<Page>) -> Result<Json<H
     let rows = app.store.tables(Some("over"), per, page * per).await.map_err(ApiError::internal)?;
     let mut games = Vec::with_capacity(rows.len());
     for row in &rows {
-        games.push(archived(row, seat_names(&app, row, true).await?));
+        games.push(archived(&app, row).await?);
     }
     Ok(Json(HistoryPage { games, page: page as usize, per_page: per as usize }))
 }
@@ -1077,7 +1114,7 @@ async fn record(State(app): State<App>, Path(id): Path<String>) -> Result<Json<R
     }
     let actions = app.store.actions(&id).await.map_err(ApiError::internal)?;
     let seats = seat_names(&app, &row, false).await?;
-    let table = archived(&row, seat_names(&app, &row, true).await?);
+    let table = archived(&app, &row).await?;
     Ok(Json(RecordAnswer {
         game: table.game,
         options: table.options,
@@ -1095,8 +1132,14 @@ async fn record(State(app): State<App>, Path(id): Path<String>) -> Result<Json<R
 /// for people (`Sasha (random bot)`) where `labels`.
 async fn seat_names(app: &App, row: &TableRow, labels: bool) -> Result<Vec<String>, ApiError> {
     let holders = app.store.seats(&row.id).await.map_err(ApiError::internal)?;
+    Ok(seat_labels(row, &holders, labels))
+}
+
+/// Each seat's person, else (with `labels`) how people see a bot or an empty seat, else
+/// the seat's kind.
+fn seat_labels(row: &TableRow, holders: &[store::SeatRow], labels: bool) -> Vec<String> {
     let kinds: Vec<String> = serde_json::from_str(&row.seats).unwrap_or_default();
-    Ok(kinds
+    kinds
         .iter()
         .enumerate()
         .map(|(i, k)| match holders.iter().find(|h| h.seat == i) {
@@ -1105,7 +1148,7 @@ async fn seat_names(app: &App, row: &TableRow, labels: bool) -> Result<Vec<Strin
             None if labels => table::bot_label(i, k),
             None => k.clone(),
         })
-        .collect())
+        .collect()
 }
 
 #[derive(serde::Deserialize)]
@@ -1221,10 +1264,10 @@ async fn replay(
             r
         }
     };
-    let names = seat_names(&app, &row, true).await?;
+    let table = archived(&app, &row).await?;
     Ok(Json(ReplayAnswer {
-        table: archived(&row, names.clone()),
-        names,
+        names: table.names.clone(),
+        table,
         seed: row.seed,
         actions: actions_text,
         seat,
@@ -1239,6 +1282,10 @@ async fn replay(
 #[derive(serde::Deserialize)]
 struct WsQuery {
     token: Option<String>,
+    /// The seat of a signed-in account (its cookie says whose), instead of a token.
+    seat: Option<usize>,
+    /// The account, named by the process that forwards the connection (and by no one else).
+    account: Option<String>,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -1265,9 +1312,14 @@ async fn ws(
             let Some(socket_place) = app.per_ip.socket(client, &id) else {
                 return too_many_sockets(&app).into_response();
             };
-            let path = match &q.token {
-                Some(t) => format!("/api/tables/{id}/ws?token={}", urlencode(t)),
-                None => format!("/api/tables/{id}/ws"),
+            let path = match (&q.token, q.seat) {
+                (Some(t), _) => format!("/api/tables/{id}/ws?token={}", urlencode(t)),
+                (None, Some(seat)) => match accounts::signed_in(&app.store, &headers).await {
+                    Ok(Some(a)) => format!("/api/tables/{id}/ws?seat={seat}&account={}", urlencode(&a.id)),
+                    Ok(None) => return sign_in_to_play().into_response(),
+                    Err(e) => return e.into_response(),
+                },
+                (None, None) => format!("/api/tables/{id}/ws"),
             };
             let owner = match peers::open(&url, &path, &app.key, client).await {
                 Ok(owner) => owner,
@@ -1297,7 +1349,17 @@ async fn ws(
     };
     let out = Outbox::new();
     let token = q.token.filter(|t| !t.is_empty());
-    let conn = match ask(&h, |reply| Cmd::Connect { token, out: Arc::clone(&out), reply }).await {
+    // A seat by account: the account signed in here, or the one a forwarding process named.
+    let account = match (token.is_none(), q.seat) {
+        (true, Some(seat)) if forwarded => q.account.map(|a| (a, seat)),
+        (true, Some(seat)) => match accounts::signed_in(&app.store, &headers).await {
+            Ok(Some(a)) => Some((a.id, seat)),
+            Ok(None) => return sign_in_to_play().into_response(),
+            Err(e) => return e.into_response(),
+        },
+        _ => None,
+    };
+    let conn = match ask(&h, |reply| Cmd::Connect { token, account, out: Arc::clone(&out), reply }).await {
         Ok(Ok((conn, _seat))) => conn,
         Ok(Err(e)) | Err(e) => return e.into_response(),
     };
@@ -1311,6 +1373,11 @@ async fn ws(
         .write_buffer_size(0)
         .max_write_buffer_size(outbox::MAX_BYTES * 2)
         .on_upgrade(move |socket| serve_socket(socket, link))
+}
+
+/// A seat asked for by account, with nobody signed in.
+fn sign_in_to_play() -> ApiError {
+    ApiError::new(401, ErrorCode::SignInNeeded, "sign in to play your seat from this browser".into())
 }
 
 fn too_many_sockets(app: &App) -> ApiError {

@@ -34,6 +34,9 @@ pub struct Limits {
     pub messages_per_ip: u32,
     /// The tables one address may open a minute (past it: `429 too_many_tables`).
     pub tables_per_minute_per_ip: u32,
+    /// The sign-ins and new accounts one address may try a minute (past it:
+    /// `429 too_many_tries`): a password is slow to check, on purpose.
+    pub passwords_per_minute_per_ip: u32,
     /// How long a client has to send a request's headers; also how long a kept-alive
     /// connection may sit idle between requests.
     pub header_timeout: Duration,
@@ -59,6 +62,7 @@ impl Default for Limits {
             sockets_per_table_per_ip: 16,
             messages_per_ip: 400,
             tables_per_minute_per_ip: 30,
+            passwords_per_minute_per_ip: 20,
             header_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(10),
             ping_every: Duration::from_secs(15),
@@ -79,6 +83,7 @@ pub struct PerIp {
     sockets: Mutex<HashMap<(IpAddr, String), usize>>,
     messages: Keyed,
     tables: Keyed,
+    passwords: Keyed,
     /// The addresses of the other server processes on the same database: their
     /// connections carry many clients and are not counted.
     peers: std::sync::RwLock<std::collections::HashSet<IpAddr>>,
@@ -137,6 +142,7 @@ impl PerIp {
         Arc::new(PerIp {
             messages: RateLimiter::keyed(quota(limits.messages_per_ip, Duration::from_secs(1))),
             tables: RateLimiter::keyed(quota(limits.tables_per_minute_per_ip, Duration::from_secs(60))),
+            passwords: RateLimiter::keyed(quota(limits.passwords_per_minute_per_ip, Duration::from_secs(60))),
             limits,
             connections: Mutex::new(HashMap::new()),
             sockets: Mutex::new(HashMap::new()),
@@ -184,13 +190,22 @@ impl PerIp {
             .map_err(|later| later.wait_time_from(DefaultClock::default().now()).as_secs().max(1))
     }
 
+    /// Whether `ip` may try a password now; if not, the seconds until it may.
+    pub fn password(&self, ip: IpAddr) -> Result<(), u64> {
+        self.passwords
+            .check_key(&ip)
+            .map_err(|later| later.wait_time_from(DefaultClock::default().now()).as_secs().max(1))
+    }
+
     /// Forgets the rate limits' addresses that are back to a full allowance (run now and
     /// then, so that the maps stay as small as the clients of the last minute).
     pub fn forget_idle(&self) {
         self.messages.retain_recent();
         self.tables.retain_recent();
+        self.passwords.retain_recent();
         self.messages.shrink_to_fit();
         self.tables.shrink_to_fit();
+        self.passwords.shrink_to_fit();
     }
 }
 

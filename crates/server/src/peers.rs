@@ -69,6 +69,10 @@ pub async fn forward(
         if let Some(kind) = headers.get("content-type") {
             req = req.header("content-type", kind);
         }
+        // The session cookie: the owner knows the account from the shared database.
+        if let Some(cookie) = headers.get("cookie") {
+            req = req.header("cookie", cookie);
+        }
         let req = req
             .header(PEER_KEY, key)
             .header(PEER_CLIENT, client.to_string())

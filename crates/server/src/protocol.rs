@@ -94,15 +94,21 @@ impl TableStatus {
     }
 }
 
-/// A table's clock: Fischer increment.
+/// A table's clock: Fischer increment, or a time per move for a game by correspondence.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(test, derive(TS), ts(optional_fields = nullable))]
 pub struct ClockInfo {
-    /// Each person's time at the start, in seconds (1 to a week).
+    /// Each person's time at the start, in seconds (1 to two weeks); by correspondence, the
+    /// time for each move, given afresh at every turn.
     pub initial_s: f64,
-    /// The time added after each of a seat's turns, in seconds (0 to an hour; default 0).
+    /// The time added after each of a seat's turns, in seconds (0 to an hour; default 0;
+    /// none by correspondence).
     pub increment_s: Option<f64>,
+    /// A game by correspondence: the table waits for each person (no bot stands in while
+    /// they are away) up to `initial_s` a move; lists it under "your turn" (default false).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub correspondence: Option<bool>,
 }
 
 /// One seat of a table.
@@ -118,6 +124,8 @@ pub enum SeatInfo {
         name: String,
         /// How people see it (`Sasha (medium bot)`).
         label: String,
+        /// A level's fixed rating in this game, on the players' scale (docs/bots.md).
+        rating: Option<i32>,
     },
     /// A person's seat.
     Human {
@@ -125,6 +133,8 @@ pub enum SeatInfo {
         seat: usize,
         /// The person's name, once someone took the seat.
         name: Option<String>,
+        /// The name is an account's (its page: `/players/{name}`).
+        account: bool,
         /// Whether a connection of theirs is open.
         connected: bool,
         /// The bot standing in while they are away or gone.
@@ -186,6 +196,8 @@ pub struct TableInfo {
     pub result: Option<Vec<f64>>,
     /// A resignation or a loss on time.
     pub ending: Option<EndingInfo>,
+    /// Rated: the accounts' ratings change when it ends (only accounts may sit).
+    pub rated: bool,
     /// When it opened (Unix seconds): in the lobby's lines only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(test, ts(optional))]
@@ -221,6 +233,10 @@ pub struct ArchivedTable {
     pub created: i64,
     /// When it ended (Unix seconds).
     pub finished: Option<i64>,
+    /// Rated: its accounts' ratings changed when it ended.
+    pub rated: bool,
+    /// Whether each seat's name is an account's (its page: `/players/{name}`).
+    pub accounts: Vec<bool>,
 }
 
 /// `GET /api/tables/{id}`: a live table, or the archive's line for one no longer played.
@@ -371,23 +387,30 @@ pub struct NewTable {
     pub seed: Option<u64>,
     /// A record's actions to start from, chance outcomes included.
     pub actions: Option<Vec<String>>,
+    /// Rated: the accounts' ratings change when it ends; only accounts may sit, the
+    /// creator signed in (default false).
+    pub rated: Option<bool>,
 }
 
 impl Fields for NewTable {
     const WHAT: &'static str = "a new table";
     const HELP: &'static str =
-        "a table takes game, and optionally options, seats, clock, name, seat, seed and actions";
+        "a table takes game, and optionally options, seats, clock, name, seat, seed, actions and rated";
 
     fn field(name: &str) -> Option<(ErrorCode, &'static str)> {
         Some(match name {
             "game" => (ErrorCode::BadRequest, "\"game\" names a game (GET /api/games lists them)"),
             "options" => (ErrorCode::BadOptions, "\"options\" is a JSON object"),
             "seats" => (ErrorCode::BadSeats, "\"seats\" lists strings: \"human\" or a bot"),
-            "clock" => (ErrorCode::BadClock, "\"clock\" is {\"initial_s\":N,\"increment_s\":M}, in seconds"),
+            "clock" => (
+                ErrorCode::BadClock,
+                "\"clock\" is {\"initial_s\":N,\"increment_s\":M}, in seconds, or {\"initial_s\":N,\"correspondence\":true}",
+            ),
             "name" => (ErrorCode::BadName, NAME_HELP),
             "seat" => (ErrorCode::BadSeats, "\"seat\" is the number (from 0) of one of the \"human\" seats"),
             "seed" => (ErrorCode::BadSeed, "\"seed\" is a whole number from 0 to 2^63 - 1"),
             "actions" => (ErrorCode::BadRecord, "\"actions\" is a list of action texts"),
+            "rated" => (ErrorCode::BadRequest, "\"rated\" is true or false"),
             _ => return None,
         })
     }
@@ -415,6 +438,125 @@ impl Fields for Join {
             _ => return None,
         })
     }
+}
+
+/// `POST /api/accounts` (a new account) and `POST /api/session` (signing in).
+#[derive(Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(test, derive(TS))]
+pub struct Credentials {
+    /// The account's name: 1 to 40 characters, unique whatever its case.
+    pub name: String,
+    /// Its password: 8 to 200 characters.
+    pub password: String,
+}
+
+impl std::fmt::Debug for Credentials {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Credentials").field("name", &self.name).finish_non_exhaustive()
+    }
+}
+
+impl Fields for Credentials {
+    const WHAT: &'static str = "an account's name and password";
+    const HELP: &'static str = "it takes name and password";
+
+    fn field(name: &str) -> Option<(ErrorCode, &'static str)> {
+        Some(match name {
+            "name" => (ErrorCode::BadName, NAME_HELP),
+            "password" => (ErrorCode::BadPassword, "\"password\" is a string of 8 to 200 characters"),
+            _ => return None,
+        })
+    }
+}
+
+/// `GET /api/me`, and the answer to creating an account, signing in or out: who is signed
+/// in on this browser.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct Me {
+    /// The account's name, or `null` when nobody is signed in.
+    pub name: Option<String>,
+    /// Its rating in each game it played rated.
+    pub ratings: Vec<RatingInfo>,
+}
+
+/// One game's rating of an account.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct RatingInfo {
+    /// The game's id.
+    pub game: String,
+    /// The rating, rounded (1500 at the start; the game's beginner policy is 1500).
+    pub rating: i32,
+    /// Its deviation, rounded: the true strength is within twice it, 95 times in 100.
+    pub deviation: i32,
+    /// Rated games played.
+    pub games: i64,
+    /// Still provisional: a deviation above 110 (few games yet).
+    pub provisional: bool,
+}
+
+/// An account's rating after one rated game.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct RatingPoint {
+    /// The game's id.
+    pub game: String,
+    /// The table.
+    pub table: String,
+    /// When the game ended (Unix seconds).
+    pub at: i64,
+    /// The rating before, rounded.
+    pub before: i32,
+    /// The rating after, rounded.
+    pub rating: i32,
+}
+
+/// A table where the signed-in account holds a seat (`GET /api/me/tables`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct MyTable {
+    /// The account's seat, from 0.
+    pub seat: usize,
+    /// Whether the seat is to act now (a live table).
+    pub your_turn: bool,
+    /// The table: live, or as the archive keeps it.
+    pub table: TableAnswer,
+}
+
+/// `GET /api/me/tables`: the signed-in account's tables, newest first.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct MyTables {
+    /// The tables.
+    pub tables: Vec<MyTable>,
+}
+
+/// A game on a player's page: the table, and the player's seat at it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct PlayedGame {
+    /// The player's seat, from 0.
+    pub seat: usize,
+    /// The finished table.
+    pub table: ArchivedTable,
+}
+
+/// `GET /api/players/{name}`: a player's page.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct PlayerPage {
+    /// The account's name.
+    pub name: String,
+    /// When it was created (Unix seconds).
+    pub created: i64,
+    /// Its rating in each game it played rated.
+    pub ratings: Vec<RatingInfo>,
+    /// Its rating after each rated game, oldest first (the last 500).
+    pub history: Vec<RatingPoint>,
+    /// Its finished games, newest first (the last 50).
+    pub games: Vec<PlayedGame>,
 }
 
 /// What a name must be (a person's, given when taking a seat or talking as a spectator).
@@ -978,6 +1120,14 @@ mod tests {
             Position,
             NewTable,
             Join,
+            Credentials,
+            Me,
+            RatingInfo,
+            RatingPoint,
+            MyTable,
+            MyTables,
+            PlayedGame,
+            PlayerPage,
             Seated,
             TablesPage,
             HistoryPage,

@@ -167,6 +167,8 @@ pub struct TableRow {
     pub finished: Option<i64>,
     /// How it ended when not by the rules (a resignation, a loss on time), as JSON text.
     pub ending: Option<String>,
+    /// 1 when rated (its accounts' ratings change when it ends), else 0.
+    pub rated: i64,
 }
 
 /// A seat held by a person, as stored.
@@ -181,6 +183,8 @@ pub struct SeatRow {
     /// Whether its holder gave it up for good (resigned, or lost on time with more than two
     /// seats): a bot plays it to the end.
     pub gone: bool,
+    /// The account that took it (signed in), if any.
+    pub account: Option<String>,
 }
 
 /// One action as stored (read by column name).
@@ -250,7 +254,14 @@ fn migrator() -> Migrator {
         Cow::Borrowed(include_str!("../migrations/0004_turns.sql")),
         false,
     );
-    Migrator { migrations: Cow::Owned(vec![first, second, third, fourth]), ..Migrator::DEFAULT }
+    let fifth = Migration::new(
+        5,
+        Cow::Borrowed("accounts, sessions, ratings"),
+        MigrationType::Simple,
+        Cow::Borrowed(include_str!("../migrations/0005_accounts.sql")),
+        false,
+    );
+    Migrator { migrations: Cow::Owned(vec![first, second, third, fourth, fifth]), ..Migrator::DEFAULT }
 }
 
 fn db_error(e: sqlx::Error) -> String {
@@ -302,6 +313,12 @@ impl Store {
         fence(&mut tx, table, &self.fences).await?;
         q.execute(&mut *tx).await.map_err(db_error)?;
         tx.commit().await.map_err(db_error)
+    }
+
+    /// The connection pool, for the queries kept beside their module ([`crate::accounts`],
+    /// [`crate::ratings`]).
+    pub(crate) fn pool(&self) -> &AnyPool {
+        &self.pool
     }
 
     /// This process's id (a new one at each start).
@@ -419,8 +436,8 @@ impl Store {
         // process ever sees it without an owner.
         let mut tx = self.pool.begin().await.map_err(db_error)?;
         sqlx::query(
-            "INSERT INTO game_tables (id, game, options, seats, seed, clock, status, result, created, finished) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+            "INSERT INTO game_tables (id, game, options, seats, seed, clock, status, result, created, finished, rated) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
         )
         .bind(&t.id)
         .bind(&t.game)
@@ -432,6 +449,7 @@ impl Store {
         .bind(t.result.clone())
         .bind(t.created)
         .bind(t.finished)
+        .bind(t.rated)
         .execute(&mut *tx)
         .await
         .map_err(db_error)?;
@@ -450,13 +468,22 @@ impl Store {
     ///
     /// # Errors
     /// A database error (the seat already taken among them).
-    pub async fn take_seat(&self, table: &str, seat: usize, hash: &str, name: &str) -> Result<(), String> {
-        let q =
-            sqlx::query("INSERT INTO seat_tokens (table_id, seat, token_hash, name) VALUES ($1, $2, $3, $4)")
-                .bind(table)
-                .bind(seat as i64)
-                .bind(hash)
-                .bind(name);
+    pub async fn take_seat(
+        &self,
+        table: &str,
+        seat: usize,
+        hash: &str,
+        name: &str,
+        account: Option<&str>,
+    ) -> Result<(), String> {
+        let q = sqlx::query(
+            "INSERT INTO seat_tokens (table_id, seat, token_hash, name, account) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(table)
+        .bind(seat as i64)
+        .bind(hash)
+        .bind(name)
+        .bind(account.map(str::to_owned));
         self.fenced(table, q).await
     }
 
@@ -488,7 +515,7 @@ impl Store {
     /// A database error.
     pub async fn seats(&self, table: &str) -> Result<Vec<SeatRow>, String> {
         let rows = sqlx::query(
-            "SELECT seat, token_hash, name, gone FROM seat_tokens WHERE table_id = $1 ORDER BY seat",
+            "SELECT seat, token_hash, name, gone, account FROM seat_tokens WHERE table_id = $1 ORDER BY seat",
         )
         .bind(table)
         .fetch_all(&self.pool)
@@ -503,6 +530,7 @@ impl Store {
                     hash: r.try_get(1).map_err(db_error)?,
                     name: r.try_get(2).map_err(db_error)?,
                     gone: gone != 0,
+                    account: r.try_get(4).map_err(db_error)?,
                 })
             })
             .collect()
@@ -795,4 +823,4 @@ impl Store {
 
 /// The columns of a [`TableRow`].
 const TABLE_COLUMNS: &str =
-    "id, game, options, seats, seed, clock, status, result, created, finished, ending";
+    "id, game, options, seats, seed, clock, status, result, created, finished, ending, rated";

@@ -23,19 +23,23 @@ use crate::protocol::{
 use crate::store::{ActionRow, ChatRow, SeatRow, Store};
 use crate::{hash_token, new_token, now};
 
-/// A table's clock: Fischer increment, kept by the server.
+/// A table's clock: Fischer increment, or a time per move (correspondence), kept by the
+/// server.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ClockSpec {
-    /// Each person's time at the start, in milliseconds.
+    /// Each person's time at the start, in milliseconds (by correspondence: at every turn).
     pub initial_ms: i64,
     /// The time added when a seat's turn passes to another, in milliseconds.
     pub increment_ms: i64,
+    /// A game by correspondence: each turn has `initial_ms`, and nobody's absence hands a
+    /// seat to a bot (only a turn's time running out does).
+    pub correspondence: bool,
 }
 
 impl ClockSpec {
     /// A clock as a `POST /api/tables` body gives it (and as it is stored):
-    /// `{"initial_s":N,"increment_s":M}`, `N` from 1 second to a week and `M` from 0 to an
-    /// hour (fractions allowed).
+    /// `{"initial_s":N,"increment_s":M}`, `N` from 1 second to two weeks and `M` from 0 to
+    /// an hour (fractions allowed); `"correspondence":true` makes `N` each move's time.
     ///
     /// # Errors
     /// A time out of bounds, with the reason.
@@ -46,17 +50,26 @@ impl ClockSpec {
             }
             Ok((v * 1000.0).round() as i64)
         };
+        let correspondence = clock.correspondence.unwrap_or(false);
+        if correspondence && clock.increment_s.is_some_and(|i| i != 0.0) {
+            return Err(
+                "a game by correspondence gives each move its time afresh: it has no increment_s".into()
+            );
+        }
         Ok(ClockSpec {
-            initial_ms: seconds("initial_s", clock.initial_s, 1.0, 7.0 * 86_400.0)?,
+            initial_ms: seconds("initial_s", clock.initial_s, 1.0, 14.0 * 86_400.0)?,
             increment_ms: seconds("increment_s", clock.increment_s.unwrap_or(0.0), 0.0, 3600.0)?,
+            correspondence,
         })
     }
 
-    /// The clock as stored and shown: `{"initial_s":N,"increment_s":M}`.
+    /// The clock as stored and shown: `{"initial_s":N,"increment_s":M}`, with
+    /// `"correspondence":true` for a game by correspondence.
     pub fn info(self) -> ClockInfo {
         ClockInfo {
             initial_s: self.initial_ms as f64 / 1000.0,
             increment_s: Some(self.increment_ms as f64 / 1000.0),
+            correspondence: self.correspondence.then_some(true),
         }
     }
 
@@ -118,6 +131,8 @@ struct Holder {
     /// When the running grace period ends: set while the person is connected nowhere and
     /// another person at the table waits for them.
     grace_until: Option<Instant>,
+    /// The account that took the seat (signed in): it may connect to it from anywhere.
+    account: Option<String>,
 }
 
 /// A message to a table's task.
@@ -128,13 +143,18 @@ pub enum Cmd {
         seat: Option<usize>,
         /// The person's name.
         name: String,
+        /// The person's account, when signed in.
+        account: Option<String>,
         /// The answer.
         reply: oneshot::Sender<Result<(usize, String), ApiError>>,
     },
-    /// A WebSocket opens: with a token, for its seat; without, a spectator.
+    /// A WebSocket opens: with a token, for its seat; with a signed-in account, for the seat
+    /// it took; without, a spectator.
     Connect {
         /// The token given, if any.
         token: Option<String>,
+        /// The signed-in account and the seat it asks for, if any.
+        account: Option<(String, usize)>,
         /// Where the table sends this connection's messages.
         out: Arc<Outbox>,
         /// The connection's number and seat.
@@ -201,8 +221,10 @@ pub struct NewTable {
     pub seats: Vec<String>,
     /// The clock, as stored (JSON text).
     pub clock: Option<String>,
-    /// The people to seat: (seat, name).
-    pub people: Vec<(usize, String)>,
+    /// The people to seat: (seat, name, account).
+    pub people: Vec<(usize, String, Option<String>)>,
+    /// Rated, as the table it follows.
+    pub rated: bool,
     /// The new table's id and each person's (seat, token), or why it could not be opened.
     pub reply: oneshot::Sender<Result<Opened, String>>,
 }
@@ -331,6 +353,10 @@ pub struct Setup {
     /// What the seat to act had thought before the server stopped, in milliseconds (a
     /// restored clocked table charges it).
     pub thought_ms: i64,
+    /// The seat that played the last action (chance outcomes aside), if any.
+    pub last_seat: Option<usize>,
+    /// Rated: its accounts' ratings change when it ends ([`crate::ratings`]).
+    pub rated: bool,
 }
 
 struct Conn {
@@ -387,6 +413,8 @@ struct Table {
     live: Arc<Live>,
     /// The line last put in the lobby, so an unchanged table writes nothing.
     listed: Option<TableInfo>,
+    /// Rated: its accounts' ratings change when it ends.
+    rated: bool,
 }
 
 /// Who a line's rate limit counts against.
@@ -437,6 +465,7 @@ pub fn spawn(setup: Setup, store: Store, registry: Arc<Registry>) -> Handle {
                 gone: h.gone,
                 epoch: 0,
                 grace_until: None,
+                account: h.account,
             });
         }
     }
@@ -454,6 +483,16 @@ pub fn spawn(setup: Setup, store: Store, registry: Arc<Registry>) -> Handle {
         (Some(c), _) => setup.seats.iter().map(|k| (*k == SeatKind::Human).then_some(c.initial_ms)).collect(),
     };
     let mut clocks = clocks;
+    // By correspondence a turn has its whole time: the seat to act, if the last move was
+    // not its own, begins its turn afresh.
+    if let Some(c) = setup.clock
+        && c.correspondence
+        && let Turn::Player(p) = setup.state.turn()
+        && setup.last_seat != Some(p)
+        && let Some(Some(ms)) = clocks.get_mut(p)
+    {
+        *ms = c.initial_ms;
+    }
     if setup.clock.is_some()
         && setup.thought_ms > 0
         && let Turn::Player(p) = setup.state.turn()
@@ -496,6 +535,7 @@ pub fn spawn(setup: Setup, store: Store, registry: Arc<Registry>) -> Handle {
         created: setup.created,
         live: setup.live,
         listed: None,
+        rated: setup.rated,
     };
     // A table nobody came to sit at expires (docs/server.md, "Limits").
     let waited = Duration::from_secs((crate::now() - setup.created).max(0) as u64);
@@ -584,11 +624,11 @@ impl Table {
         self.publish();
         while let Some(cmd) = rx.recv().await {
             match cmd {
-                Cmd::Join { seat, name, reply } => {
-                    let _ = reply.send(self.join(seat, name).await);
+                Cmd::Join { seat, name, account, reply } => {
+                    let _ = reply.send(self.join(seat, name, account).await);
                 }
-                Cmd::Connect { token, out, reply } => {
-                    let answer = self.connect(token, out);
+                Cmd::Connect { token, account, out, reply } => {
+                    let answer = self.connect(token, account, out);
                     let ok = answer.as_ref().ok().copied();
                     let _ = reply.send(answer);
                     if let Some((conn, _)) = ok {
@@ -780,12 +820,16 @@ impl Table {
             .iter()
             .enumerate()
             .map(|(i, kind)| match (kind, &self.holders[i]) {
-                (SeatKind::Bot(name), _) => {
-                    SeatInfo::Bot { seat: i, name: name.clone(), label: bot_label(i, name) }
-                }
+                (SeatKind::Bot(name), _) => SeatInfo::Bot {
+                    seat: i,
+                    name: name.clone(),
+                    label: bot_label(i, name),
+                    rating: crate::ratings::bot_rating(&self.game, name).map(|r| r.round() as i32),
+                },
                 (SeatKind::Human, Some(h)) => SeatInfo::Human {
                     seat: i,
                     name: Some(h.name.clone()),
+                    account: h.account.is_some(),
                     connected: h.connected > 0,
                     bot: (h.away || h.gone).then(|| self.level.clone()),
                     gone: h.gone,
@@ -798,6 +842,7 @@ impl Table {
                 (SeatKind::Human, None) => SeatInfo::Human {
                     seat: i,
                     name: None,
+                    account: false,
                     connected: false,
                     bot: None,
                     gone: false,
@@ -855,11 +900,32 @@ impl Table {
             preset: self.players.first().is_some_and(|p| p == "preset"),
             result: self.result(),
             ending: self.ending.as_ref().map(Ending::info),
+            rated: self.rated,
             created: None,
         }
     }
 
-    async fn join(&mut self, seat: Option<usize>, name: String) -> Result<(usize, String), ApiError> {
+    async fn join(
+        &mut self,
+        seat: Option<usize>,
+        name: String,
+        account: Option<String>,
+    ) -> Result<(usize, String), ApiError> {
+        if self.rated && account.is_none() {
+            return Err(ApiError::new(
+                403,
+                ErrorCode::SignInNeeded,
+                "this table is rated: sign in (or create an account) to take a seat at it".into(),
+            ));
+        }
+        if let Some(a) = &account
+            && self.holders.iter().flatten().any(|h| h.account.as_ref() == Some(a))
+        {
+            return Err(ApiError::conflict(
+                ErrorCode::SeatTaken,
+                "you already have a seat at this table (signed in, one seat a table)".into(),
+            ));
+        }
         let free = |i: usize| self.seats[i] == SeatKind::Human && self.holders[i].is_none();
         let seat = match seat {
             Some(s) if s >= self.seats.len() => {
@@ -881,9 +947,20 @@ impl Table {
         };
         let token = new_token();
         let hash = hash_token(&token);
-        self.store.take_seat(&self.id, seat, &hash, &name).await.map_err(ApiError::internal)?;
-        self.holders[seat] =
-            Some(Holder { hash, name, connected: 0, away: false, gone: false, epoch: 0, grace_until: None });
+        self.store
+            .take_seat(&self.id, seat, &hash, &name, account.as_deref())
+            .await
+            .map_err(ApiError::internal)?;
+        self.holders[seat] = Some(Holder {
+            hash,
+            name,
+            connected: 0,
+            away: false,
+            gone: false,
+            epoch: 0,
+            grace_until: None,
+            account,
+        });
         if self.status() == TableStatus::Playing {
             self.store.set_status(&self.id, "playing", None, None).await.map_err(ApiError::internal)?;
             self.store.set_started(&self.id, crate::now_ms()).await.map_err(ApiError::internal)?;
@@ -897,10 +974,26 @@ impl Table {
         Ok((seat, token))
     }
 
-    fn connect(&mut self, token: Option<String>, out: Arc<Outbox>) -> Result<(u64, Option<usize>), ApiError> {
-        let seat = match token {
-            None => None,
-            Some(token) => {
+    fn connect(
+        &mut self,
+        token: Option<String>,
+        account: Option<(String, usize)>,
+        out: Arc<Outbox>,
+    ) -> Result<(u64, Option<usize>), ApiError> {
+        let seat = match (token, account) {
+            (None, None) => None,
+            (None, Some((account, seat))) => {
+                let held = self
+                    .holders
+                    .get(seat)
+                    .and_then(Option::as_ref)
+                    .is_some_and(|h| h.account.as_deref() == Some(account.as_str()));
+                if !held {
+                    return Err(ApiError::unauthorized("your account holds no such seat at this table"));
+                }
+                Some(seat)
+            }
+            (Some(token), _) => {
                 let hash = hash_token(&token);
                 let seat = self
                     .holders
@@ -949,10 +1042,13 @@ impl Table {
     /// "Leaving and coming back").
     fn regrace(&mut self) {
         let over = self.is_over();
+        let correspondence = self.clock.is_some_and(|c| c.correspondence);
         for seat in 0..self.holders.len() {
             let waited = self.waited(seat);
             let Some(h) = self.holders[seat].as_mut() else { continue };
-            let idle = h.connected == 0 && !h.away && !h.gone && !over;
+            // By correspondence the table waits for each person: nobody stands in for
+            // someone away (only a turn's time running out hands the seat to a bot).
+            let idle = h.connected == 0 && !h.away && !h.gone && !over && !correspondence;
             if idle && waited {
                 if h.grace_until.is_none() {
                     h.grace_until = Some(Instant::now() + self.grace);
@@ -1373,7 +1469,7 @@ impl Table {
                 SeatKind::Bot(name) => name.clone(),
             };
             if let (SeatKind::Human, Some(h)) = (&self.seats[i], &self.holders[i]) {
-                people.push((j, h.name.clone()));
+                people.push((j, h.name.clone(), h.account.clone()));
             }
         }
         let (reply, answer) = oneshot::channel();
@@ -1383,6 +1479,7 @@ impl Table {
             seats: kinds,
             clock: self.clock.map(|c| c.to_json().to_string()),
             people,
+            rated: self.rated,
             reply,
         };
         self.lobby.send(ask).await.map_err(|_| "the server is stopping".to_owned())?;
@@ -1433,9 +1530,34 @@ impl Table {
         if let Err(e) = stored.await {
             tracing::error!(table = %self.id, "cannot store the ending: {e}");
         }
+        self.settle(ending.result.clone());
         self.ending = Some(ending);
         self.clock_epoch += 1;
         self.broadcast();
+    }
+
+    /// Once a rated game is over: each account's rating moves by its results against every
+    /// other seat ([`crate::ratings::settle`]), on a task of its own; the table goes on.
+    fn settle(&self, result: Vec<f64>) {
+        if !self.rated {
+            return;
+        }
+        let seats = (0..self.seats.len())
+            .map(|i| match (&self.seats[i], &self.holders[i]) {
+                (SeatKind::Bot(name), _) => crate::ratings::Rated::Bot(name.clone()),
+                (SeatKind::Human, Some(Holder { account: Some(a), .. })) => {
+                    crate::ratings::Rated::Account(a.clone())
+                }
+                (SeatKind::Human, _) => crate::ratings::Rated::Nobody,
+            })
+            .collect();
+        let teams = self.registry.entry(&self.game).is_some_and(|e| e.spec.teams);
+        let (store, table, game) = (self.store.clone(), self.id.clone(), self.game.clone());
+        tokio::spawn(async move {
+            if let Err(e) = crate::ratings::settle(&store, &table, &game, seats, &result, teams).await {
+                tracing::error!(table = %table, "cannot settle the ratings: {e}");
+            }
+        });
     }
 
     /// `seat`'s person gives it up for good: a bot plays it to the end.
@@ -1534,6 +1656,16 @@ impl Table {
         if let Err(e) = self.advance().await {
             tracing::error!(table = %self.id, "{e}");
         }
+        // By correspondence each turn has its whole time.
+        if let Some(c) = self.clock
+            && c.correspondence
+            && let Turn::Player(q) = self.turn()
+            && q != seat
+            && !self.flagged[q]
+            && let Some(ms) = self.clocks[q].as_mut()
+        {
+            *ms = c.initial_ms;
+        }
         self.sync_history();
         self.since = Instant::now();
         self.arm();
@@ -1561,8 +1693,10 @@ impl Table {
             self.players.push("chance".to_owned());
         }
         if self.state.is_terminal() && self.ending.is_none() {
-            let result = json!(self.state.returns()).to_string();
+            let returns = self.state.returns();
+            let result = json!(returns).to_string();
             self.store.set_status(&self.id, "over", Some(&result), Some(now())).await?;
+            self.settle(returns);
         }
         Ok(())
     }

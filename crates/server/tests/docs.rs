@@ -49,6 +49,8 @@ async fn every_example_of_the_server_doc_runs() {
     let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/server.md")).unwrap();
     let (addr, _server) = server(&db("docs")).await;
     let mut vars: HashMap<&str, String> = HashMap::new();
+    // The session cookie, kept as a browser keeps it.
+    let mut cookie: Option<String> = None;
     let examples = blocks(&doc);
     assert!(examples.len() >= 7, "the examples are found ({})", examples.len());
     for (kind, lines) in examples {
@@ -60,7 +62,11 @@ async fn every_example_of_the_server_doc_runs() {
             let status: u16 = lines[arrow].trim_start_matches('→').trim().parse().unwrap();
             let expected: Value = serde_json::from_str(&lines[arrow + 1..].join("\n")).unwrap_or(Value::Null);
             let body = (!body.trim().is_empty()).then_some(body);
-            let (got, answer) = http(addr, method, path, body.as_deref()).await;
+            let (got, answer, set) =
+                http_cookie(addr, method, path, body.as_deref(), cookie.as_deref()).await;
+            if let Some(set) = set {
+                cookie = (!set.is_empty()).then_some(set);
+            }
             assert_eq!(got, status, "{first}: {answer}");
             assert!(expected.is_null() || holds(&answer, &expected), "{first}: {answer} lacks {expected}");
             for key in ["table", "token"] {

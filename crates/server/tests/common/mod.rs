@@ -55,10 +55,25 @@ pub async fn server_limited(
 
 /// One HTTP/1.1 request; the status and the JSON body.
 pub async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<&str>) -> (u16, Value) {
+    let (status, answer, _) = http_cookie(addr, method, path, body, None).await;
+    (status, answer)
+}
+
+/// One request with a session cookie (`tabula_session=…`) if given: the status, the JSON
+/// answer, and the session cookie the answer sets (`Some("")` when it forgets it).
+#[allow(dead_code)]
+pub async fn http_cookie(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&str>,
+    cookie: Option<&str>,
+) -> (u16, Value, Option<String>) {
     let mut s = TcpStream::connect(addr).await.unwrap();
     let body = body.unwrap_or("");
+    let cookie = cookie.map(|c| format!("Cookie: tabula_session={c}\r\n")).unwrap_or_default();
     let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n{cookie}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     );
     s.write_all(req.as_bytes()).await.unwrap();
@@ -67,6 +82,13 @@ pub async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<&str>
     let text = String::from_utf8_lossy(&raw);
     let status: u16 = text.split_whitespace().nth(1).unwrap().parse().unwrap();
     let (head, rest) = text.split_once("\r\n\r\n").unwrap();
+    let set = head
+        .lines()
+        .filter_map(|l| l.split_once(':'))
+        .filter(|(k, _)| k.eq_ignore_ascii_case("set-cookie"))
+        .filter_map(|(_, v)| v.trim().strip_prefix("tabula_session="))
+        .map(|v| v.split(';').next().unwrap_or("").to_owned())
+        .next();
     let body = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
         // Small bodies: one chunk, then the last.
         let mut out = String::new();
@@ -83,7 +105,7 @@ pub async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<&str>
     } else {
         rest.to_owned()
     };
-    (status, serde_json::from_str(&body).unwrap_or(Value::Null))
+    (status, serde_json::from_str(&body).unwrap_or(Value::Null), set)
 }
 
 /// One GET with extra header lines: the status, the head (lower case) and the body's bytes.
