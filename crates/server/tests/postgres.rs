@@ -91,3 +91,44 @@ async fn tables_actions_seats_and_endings_are_kept_in_postgresql() {
     let (_, info) = http(addr, "GET", &format!("/api/tables/{id2}"), None).await;
     assert_eq!(info["ending"], json!({"kind": "resign", "seat": 1}));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn accounts_sessions_and_ratings_are_kept_in_postgresql() {
+    let (_cluster, url) = match Cluster::start() {
+        Ok(c) => c,
+        Err(why) => {
+            eprintln!("SKIPPED: the PostgreSQL accounts test needs PostgreSQL: {why}");
+            return;
+        }
+    };
+    let (addr, _server) = server(&url).await;
+    let mut cookies = Vec::new();
+    for name in ["Ada", "Bob"] {
+        let body = json!({"name": name, "password": "a long password"}).to_string();
+        let (status, me, cookie) = http_cookie(addr, "POST", "/api/accounts", Some(&body), None).await;
+        assert_eq!((status, me["name"].as_str()), (200, Some(name)));
+        cookies.push(cookie.unwrap());
+    }
+    let body = json!({"game": "abagio", "seats": ["human", "human"], "rated": true}).to_string();
+    let (_, t, _) = http_cookie(addr, "POST", "/api/tables", Some(&body), Some(&cookies[0])).await;
+    let id = t["table"].as_str().unwrap().to_owned();
+    let (status, j, _) =
+        http_cookie(addr, "POST", &format!("/api/tables/{id}/join"), Some("{}"), Some(&cookies[1])).await;
+    assert_eq!(status, 200, "{j}");
+    let mut b = connect(addr, &id, j["token"].as_str()).await;
+    send(&mut b, json!({"type": "resign"})).await;
+    while next_of(&mut b, "update").await["status"] != "over" {}
+    for _ in 0..100 {
+        let (_, page) = http(addr, "GET", "/api/players/ADA", None).await;
+        if let Some(r) = page["ratings"][0]["rating"].as_i64() {
+            assert!(r > 1500, "{page}");
+            assert_eq!(page["history"][0]["table"], json!(id));
+            assert_eq!(page["games"][0]["table"]["accounts"], json!([true, true]));
+            let (_, mine, _) = http_cookie(addr, "GET", "/api/me/tables", None, Some(&cookies[1])).await;
+            assert_eq!(mine["tables"][0]["seat"], 1, "{mine}");
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("Ada was never rated");
+}
