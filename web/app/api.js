@@ -37,12 +37,13 @@ export class ApiError extends Error {
  * Calls the API: JSON in, JSON out; an error answer throws an {@link ApiError}.
  * @param {string} path
  * @param {unknown} [body]  sent as JSON with POST
+ * @param {string} [method]  another method than GET (no body) or POST (a body)
  * @returns {Promise<any>}
  */
-export async function api(path, body) {
+export async function api(path, body, method) {
   /** @type {RequestInit} */
-  const init = body === undefined ? {} : {
-    method: 'POST',
+  const init = body === undefined ? (method ? { method } : {}) : {
+    method: method || 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   };
@@ -60,16 +61,110 @@ export async function api(path, body) {
   return data;
 }
 
-/** @type {Promise<GameInfo[]> | null} */
+/** @type {Promise<import('../types/protocol.js').GamesAnswer> | null} */
 let gamesCache = null;
 
 /**
  * Every game the server has, with its options and bots (asked once).
  * @returns {Promise<GameInfo[]>}
  */
-export function games() {
-  if (!gamesCache) gamesCache = api('/api/games').then((d) => d.games);
-  return gamesCache;
+export async function games() {
+  if (!gamesCache) gamesCache = api('/api/games');
+  const answer = await gamesCache;
+  levels = answer.levels;
+  return answer.games;
+}
+
+/** @type {import('../types/protocol.js').LevelRating[]} the levels' ratings, once `games()` answered */
+let levels = [];
+
+/**
+ * A bot level's fixed rating in a game, once {@link games} has answered.
+ * @param {string} gameId
+ * @param {string} bot
+ * @returns {number | undefined}
+ */
+export function levelRatingNow(gameId, bot) {
+  const name = bot === 'greedy' ? 'easy' : bot;
+  return levels.find((l) => l.game === gameId && l.bot === name)?.rating;
+}
+
+/**
+ * A bot level's fixed rating in a game (on the players' scale), if it has one.
+ * @param {string} gameId
+ * @param {string} bot
+ * @returns {Promise<number | undefined>}
+ */
+export async function levelRating(gameId, bot) {
+  if (!gamesCache) gamesCache = api('/api/games');
+  const levels = (await gamesCache).levels;
+  const name = bot === 'greedy' ? 'easy' : bot;
+  return levels.find((l) => l.game === gameId && l.bot === name)?.rating;
+}
+
+/** @typedef {import('../types/protocol.js').Me} Me  who is signed in */
+
+/** @type {Promise<Me> | null} */
+let meCache = null;
+
+/**
+ * Who is signed in on this browser (asked once a page load; `refresh` asks again).
+ * @param {boolean} [refresh]
+ * @returns {Promise<Me>}
+ */
+export function me(refresh) {
+  if (!meCache || refresh) {
+    meCache = api('/api/me').catch(() => ({ name: null, ratings: [] }));
+  }
+  return meCache;
+}
+
+/**
+ * Creates an account (`create`) or signs in: the session is a cookie the page never sees.
+ * @param {string} name
+ * @param {string} password
+ * @param {boolean} create
+ * @returns {Promise<Me>}
+ */
+export async function signIn(name, password, create) {
+  /** @type {Me} */
+  const answer = await api(create ? '/api/accounts' : '/api/session', { name, password });
+  meCache = Promise.resolve(answer);
+  if (answer.name) setMyName(answer.name);
+  window.dispatchEvent(new Event('tabula:account'));
+  return answer;
+}
+
+/** Signs out on this browser (the seats it holds by token stay). */
+export async function signOut() {
+  await api('/api/session', undefined, 'DELETE');
+  meCache = Promise.resolve({ name: null, ratings: [] });
+  window.dispatchEvent(new Event('tabula:account'));
+}
+
+/**
+ * The signed-in account's tables, newest first (none when nobody is signed in).
+ * @returns {Promise<import('../types/protocol.js').MyTable[]>}
+ */
+export async function myTables() {
+  if (!(await me()).name) return [];
+  try {
+    /** @type {import('../types/protocol.js').MyTables} */
+    const answer = await api('/api/me/tables');
+    return answer.tables;
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The seat the signed-in account holds at a table, if any (played without a token).
+ * @param {string} table
+ * @returns {Promise<number | undefined>}
+ */
+export async function accountSeatAt(table) {
+  const mine = await myTables();
+  return mine.find((t) => t.table.table === table)?.seat;
 }
 
 /**
@@ -125,7 +220,7 @@ export function remember(held) {
 
 /**
  * Creates a table; the creator takes the human seat `seat` (its first by default).
- * @param {{game: string, options: Record<string, unknown>, seats: string[], seat?: number, clock?: {initial_s: number, increment_s: number} | null, seed?: number, actions?: string[]}} spec
+ * @param {{game: string, options: Record<string, unknown>, seats: string[], seat?: number, clock?: import('../types/protocol.js').ClockInfo | null, seed?: number, actions?: string[], rated?: boolean}} spec
  * @returns {Promise<Held>}
  */
 export async function createTable(spec) {

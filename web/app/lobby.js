@@ -3,7 +3,8 @@
 
 import { h, fill } from './dom.js';
 import { YOUR_MOVE_TITLE } from './table.js';
-import { api, games, createTable, joinTable, heldSeats, heldAt, myName, setMyName, ApiError } from './api.js';
+import { api, games, createTable, joinTable, heldSeats, heldAt, myName, setMyName, me, myTables, levelRatingNow, ApiError } from './api.js';
+import { askAccount } from './account.js';
 import { renderer } from './games/index.js';
 import { askName } from './name.js';
 import { go, crumb, connection } from './nav.js';
@@ -15,6 +16,8 @@ const CLOCKS = [
   { label: '5 min + 3 s', value: { initial_s: 300, increment_s: 3 } },
   { label: '10 min + 5 s', value: { initial_s: 600, increment_s: 5 } },
   { label: '20 min + 10 s', value: { initial_s: 1200, increment_s: 10 } },
+  { label: 'By correspondence: a day a move', value: { initial_s: 86400, correspondence: true } },
+  { label: 'By correspondence: three days a move', value: { initial_s: 3 * 86400, correspondence: true } },
 ];
 
 /** The bots people play against, by level, with what each is like. */
@@ -105,8 +108,8 @@ function presetOptions(g, preset) {
  * @param {HTMLElement} error  where a refusal is said
  */
 async function start(spec, error) {
-  const name = await askName();
-  if (name === null) return false;
+  // Signed in, the account's name is used; otherwise a newcomer is asked theirs once.
+  if (!(await me()).name && await askName() === null) return false;
   try {
     const held = await createTable(spec);
     go(`/table/${held.table}`);
@@ -122,11 +125,13 @@ async function start(spec, error) {
  * @param {import('./api.js').GameInfo} g
  * @param {HTMLElement} error
  */
-function playNow(g, error) {
+async function playNow(g, error) {
   const options = presetOptions(g, g.presets[0]);
   const n = seatCount(g, options);
   const level = myLevel();
-  return start({ game: g.id, options, seats: ['human', ...Array.from({ length: n - 1 }, () => level)], seat: 0 }, error);
+  // Signed in, a game against the bots is rated: it places the player on the bots' scale.
+  const rated = !!(await me()).name;
+  return start({ game: g.id, options, seats: ['human', ...Array.from({ length: n - 1 }, () => level)], seat: 0, rated }, error);
 }
 
 /**
@@ -156,7 +161,10 @@ function tableForm(g) {
         h('option', { value: 'you' }, 'You'),
         h('option', { value: 'human' }, 'A friend (share the link)'),
         h('optgroup', { label: 'Bots' }, LEVELS.filter((l) => g.bots.includes(l.id))
-          .map((l) => h('option', { value: l.id }, `${l.name} bot — ${l.about}`))),
+          .map((l) => {
+            const r = levelRatingNow(g.id, l.id);
+            return h('option', { value: l.id }, `${l.name} bot${r ? ` (${r})` : ''} — ${l.about}`);
+          })),
         h('optgroup', { label: 'For study' }, g.bots.filter((b) => b in STUDY)
           .map((b) => h('option', { value: b }, `${b} — ${STUDY[/** @type {keyof STUDY} */ (b)]}`)))));
       sel.value = chosen[i];
@@ -225,13 +233,24 @@ function tableForm(g) {
   const clock = /** @type {HTMLSelectElement} */ (h('select', { name: 'clock', id: `clock-${g.id}` },
     CLOCKS.map((c, i) => h('option', { value: String(i) }, c.label))));
 
+  // Rated: for accounts (the player's rating and the other people's move; the bots' are fixed).
+  const rated = /** @type {HTMLInputElement} */ (h('input', { type: 'checkbox', id: `rated-${g.id}`, name: 'rated' }));
+  const ratedNote = h('small', { class: 'muted' });
+  me().then((who) => {
+    rated.disabled = !who.name;
+    rated.checked = !!who.name && chosen.every((c) => c !== 'human');
+    fill(ratedNote, who.name
+      ? 'Your rating moves with the result; people who join must be signed in. Bots have fixed ratings.'
+      : ['For accounts: ', h('button', { type: 'button', class: 'linkish', onclick: async () => { if (await askAccount()) { rated.disabled = false; rated.checked = true; fill(ratedNote, 'Your rating moves with the result.'); } } }, 'sign in'), ' to play rated.']);
+  });
   const submit = h('button', { type: 'submit', class: 'primary' }, 'Create the table');
   const form = h('form', { class: 'new-table', 'data-game': g.id },
     h('h3', {}, `New table: ${g.name}`),
     presets,
     h('fieldset', {}, h('legend', {}, 'Seats'), seatsBox),
     h('div', { class: 'field' }, h('label', { for: `clock-${g.id}` }, 'Clock'), clock,
-      h('small', { class: 'muted' }, 'For people only: bots never run out of time.')),
+      h('small', { class: 'muted' }, 'For people only: bots never run out of time. By correspondence, the table waits for each player (no bot stands in), and lists under “Your tables” when it is your move.')),
+    h('div', { class: 'field check' }, rated, h('label', { for: `rated-${g.id}` }, 'Rated'), ratedNote),
     h('details', { class: 'more-options' }, h('summary', {}, 'More options'), fields),
     submit, error);
   form.addEventListener('submit', async (e) => {
@@ -247,6 +266,7 @@ function tableForm(g) {
       seats,
       seat: chosen.indexOf('you'),
       clock: CLOCKS[Number(clock.value)].value,
+      rated: rated.checked,
     }, error);
     if (!ok) submit.removeAttribute('disabled');
   });
@@ -359,11 +379,25 @@ export async function showLobby(main) {
   const mine = h('div', { id: 'my-tables' });
   const done = h('div', { id: 'finished' });
   // Someone coming back finds their tables first; a newcomer, the games.
-  const mineBox = h('section', { id: 'mine-box', hidden: !heldSeats().length }, h('h2', {}, 'Your tables'), mine);
+  const canNotify = 'Notification' in window;
+  const notifyBox = /** @type {HTMLInputElement} */ (h('input', { type: 'checkbox', id: 'notify-turns' }));
+  notifyBox.checked = canNotify && localStorage.getItem('tabula.notify') === 'on' && Notification.permission === 'granted';
+  notifyBox.disabled = !canNotify;
+  notifyBox.addEventListener('change', async () => {
+    const answer = !notifyBox.checked || Notification.permission === 'granted' ? Notification.permission : await Notification.requestPermission();
+    notifyBox.checked = notifyBox.checked && answer === 'granted';
+    localStorage.setItem('tabula.notify', notifyBox.checked ? 'on' : 'off');
+  });
+  const mineBox = h('section', { id: 'mine-box', hidden: !heldSeats().length }, h('h2', {}, 'Your tables'), mine,
+    h('p', { class: 'field check' }, notifyBox, h('label', { for: 'notify-turns' }, ' Tell me when it is my move (a notification while this tab is hidden)')));
+  const who = await me();
   fill(main,
-    h('section', { class: 'hello' },
-      h('label', { for: 'name' }, 'Your name '), name,
-      myName() ? null : h('span', { class: 'muted' }, ' — new here? Pick a game below and press Play now: you play against bots, and “How to play” teaches the game in five minutes.')),
+    who.name
+      ? h('section', { class: 'hello' }, 'Signed in as ', h('a', { href: `/players/${encodeURIComponent(who.name)}`, 'data-link': true }, who.name),
+        h('span', { class: 'muted' }, ' — your tables and ratings follow you to any browser where you sign in.'))
+      : h('section', { class: 'hello' },
+        h('label', { for: 'name' }, 'Your name '), name,
+        myName() ? null : h('span', { class: 'muted' }, ' — new here? Pick a game below and press Play now: you play against bots, and “How to play” teaches the game in five minutes.')),
     mineBox,
     h('section', {}, h('h2', {}, 'Games'), h('div', { class: 'cards' }, cards), formBox),
     h('section', {}, h('h2', {}, 'Tables waiting for players'), open),
@@ -403,6 +437,22 @@ export async function showLobby(main) {
       h('button', { type: 'button', 'data-more': true, onclick: more }, 'Show more'))
     : null);
 
+  // A table where it is your move, seen once: a notification when this tab is hidden (and
+  // the player allowed them, here or at a table).
+  /** @type {Set<string>} */
+  const told = new Set();
+  let first = true;
+  /**
+   * @param {string} name  the game's
+   * @param {string} table
+   */
+  const notify = (name, table) => {
+    if (!document.hidden || !('Notification' in window) || Notification.permission !== 'granted') return;
+    if (localStorage.getItem('tabula.notify') !== 'on') return;
+    const n = new Notification('Your move', { body: `${name}: it is your turn.`, tag: `tabula-${table}` });
+    n.onclick = () => { window.focus(); go(`/table/${table}`); };
+  };
+
   // The lobby is paged by the server: the newest 50 first, more on asking.
   let openPages = 1;
   let playingPages = 1;
@@ -423,7 +473,7 @@ export async function showLobby(main) {
             !held && free > 0 ? h('button', {
               type: 'button', 'data-join': t.table,
               onclick: async () => {
-                if (await askName() === null) return;
+                if (!(await me()).name && await askName() === null) return;
                 try {
                   await joinTable(t.table, t.game);
                   go(`/table/${t.table}`);
@@ -452,8 +502,17 @@ export async function showLobby(main) {
     } catch (e) {
       fill(playing, h('p', { class: 'error' }, e instanceof Error ? e.message : String(e)));
     }
-    const held = heldSeats().slice(0, 10);
-    mineBox.hidden = !held.length;
+    // The seats of the signed-in account (on any browser) and those this browser holds.
+    const mineNow = await myTables();
+    /** @type {{table: string, seat: number, game: string, at: number, t: import('./api.js').TableAnswer | null}[]} */
+    const entries = mineNow.map((m) => ({
+      table: m.table.table,
+      seat: m.seat,
+      game: m.table.game,
+      at: ('created' in m.table && m.table.created ? m.table.created : 0) * 1000,
+      t: m.table,
+    }));
+    const held = heldSeats().filter((s) => !entries.some((e) => e.table === s.table)).slice(0, 10);
     // Each table as it stands now: whose move, who else sits there, who won.
     const now = await Promise.all(held.map(async (s) => {
       try {
@@ -462,16 +521,31 @@ export async function showLobby(main) {
         return null;
       }
     }));
+    held.forEach((s, i) => entries.push({ table: s.table, seat: s.seat, game: s.game, at: s.at, t: now[i] }));
+    /** @param {typeof entries[number]} e */
+    const myMoveAt = (e) => {
+      const turn = e.t && 'turn' in e.t ? e.t.turn : null;
+      return e.t?.status === 'playing' && turn?.kind === 'player' && turn.player === e.seat;
+    };
+    // Your move first, then the newest.
+    entries.sort((a, b) => Number(myMoveAt(b)) - Number(myMoveAt(a)) || b.at - a.at);
+    mineBox.hidden = !entries.length;
     let yours = 0;
-    fill(mine, held.length
-      ? h('ul', { class: 'tables' }, held.map((s, i) => {
-        const t = now[i];
+    fill(mine, entries.length
+      ? h('ul', { class: 'tables' }, entries.slice(0, 20).map((s) => {
+        const t = s.t;
         /** @type {(import('./api.js').SeatInfo | string)[]} */
         const seats = t ? ('names' in t ? t.names : t.seats) : [];
         const others = seats.filter((_, k) => k !== s.seat).map(seatLabel);
         const turn = t && 'turn' in t ? t.turn : null;
-        const myMove = t?.status === 'playing' && turn?.kind === 'player' && turn.player === s.seat;
-        if (myMove) yours += 1;
+        const myMove = myMoveAt(s);
+        if (myMove) {
+          yours += 1;
+          if (!told.has(`${s.table}:${t && 'seq' in t ? t.seq : ''}`)) {
+            told.add(`${s.table}:${t && 'seq' in t ? t.seq : ''}`);
+            if (!first) notify(gameName(s.game), s.table);
+          }
+        }
         let state = 'no longer on this server';
         if (t?.status === 'over') state = `over: ${winners(t.result, seats.map(seatLabel), s.seat)}`;
         else if (t?.status === 'expired') state = 'closed: its players never came';
@@ -480,14 +554,16 @@ export async function showLobby(main) {
         else if (t?.status === 'playing') {
           state = turn?.kind === 'player' && turn.player !== null ? `${seatLabel(seats[turn.player])} to play` : 'playing';
         }
+        const post = t && 'clock' in t && t.clock?.correspondence ? ' · by correspondence' : '';
         return h('li', { 'data-table': s.table, class: myMove ? 'your-move' : '' },
           myMove ? h('span', { class: 'turn-dot', 'aria-hidden': 'true' }, '● ') : null,
-          h('a', { href: t?.status === 'over' ? `/replay/${s.table}` : `/table/${s.table}`, 'data-link': true }, gameName(s.game)), ' ',
+          h('a', { href: t?.status === 'over' ? `/replay/${s.table}?seat=${s.seat}` : `/table/${s.table}`, 'data-link': true }, gameName(s.game)), ' ',
           others.length ? h('span', {}, `with ${others.join(', ')}`) : null, ' ',
           h('span', { class: myMove ? 'badge' : 'muted', 'data-state': state }, state), ' ',
-          h('span', { class: 'muted' }, `· ${new Date(s.at).toLocaleDateString()}`));
+          h('span', { class: 'muted' }, `${s.at ? `· ${new Date(s.at).toLocaleDateString()}` : ''}${post}`));
       }))
       : h('p', { class: 'muted' }, 'The tables you sit at are remembered here, in this browser.'));
+    first = false;
     document.title = yours ? YOUR_MOVE_TITLE : 'tabula';
     try {
       /** @type {import('../types/protocol.js').HistoryPage} */

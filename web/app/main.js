@@ -1,12 +1,14 @@
 // The client's pages, chosen by the address: `/` the lobby, `/table/ID` a table (your seat
 // if this browser holds one, else watching), `/replay/ID` a finished game step by step,
-// `/learn/ID/tutorial` a game's interactive tutorial.
+// `/learn/ID/tutorial` a game's interactive tutorial, `/players/NAME` a player's page.
 
 import { byId } from './dom.js';
 import { showLobby } from './lobby.js';
 import { showTable } from './table.js';
 import { showReplay } from './replay.js';
 import { showTutorial } from './tutorial.js';
+import { showPlayer } from './player.js';
+import { drawAccount } from './account.js';
 import { go } from './nav.js';
 
 /** @type {(() => void) | null} what the page now shown must do when it is left */
@@ -26,6 +28,8 @@ async function route() {
       leave = await showTable(main, m[1]);
     } else if ((m = path.match(/^\/learn\/([0-9a-z-]+)\/tutorial$/))) {
       leave = await showTutorial(main, m[1]);
+    } else if ((m = path.match(/^\/players\/([^/]+)$/))) {
+      leave = await showPlayer(main, decodeURIComponent(m[1]));
     } else if ((m = path.match(/^\/replay\/([0-9a-zA-Z_-]+)$/))) {
       leave = await showReplay(main, m[1], new URLSearchParams(location.search));
     } else {
@@ -49,5 +53,6 @@ document.addEventListener('click', (e) => {
 });
 
 window.addEventListener('popstate', () => route());
+drawAccount();
 window.addEventListener('tabula:navigate', () => route());
 route();

@@ -5,7 +5,7 @@
 // The WebSocket reconnects by itself; reloading the page resumes the seat.
 
 import { h, fill, SEAT_COLOURS, SEAT_SHAPES } from './dom.js';
-import { api, game, heldAt, joinTable, remember, ApiError } from './api.js';
+import { api, game, heldAt, accountSeatAt, me as signedIn, joinTable, remember, ApiError } from './api.js';
 import { askName } from './name.js';
 import { renderer } from './games/index.js';
 import { go, crumb, connection } from './nav.js';
@@ -23,6 +23,9 @@ import { chatBox } from './chat.js';
  */
 export function clockText(ms) {
   const t = Math.max(0, ms);
+  // A correspondence game's day: in days and hours, or hours and minutes.
+  if (t >= 86400000) return `${Math.floor(t / 86400000)} d ${Math.floor((t % 86400000) / 3600000)} h`;
+  if (t >= 3600000) return `${Math.floor(t / 3600000)} h ${String(Math.floor((t % 3600000) / 60000)).padStart(2, '0')} min`;
   if (t < 10000) return `${Math.floor(t / 1000)}.${Math.floor((t % 1000) / 100)}`;
   const s = Math.ceil(t / 1000);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
@@ -147,7 +150,9 @@ export async function showTable(main, id) {
   const found = await game(info.game);
   if (!found) throw new Error(`this server does not know the game ${info.game}`);
   const g = found;
-  if (info.status === 'over' && !heldAt(id)) {
+  // A seat the signed-in account holds is played here without its token.
+  const bySeat = heldAt(id) ? undefined : await accountSeatAt(id);
+  if (info.status === 'over' && !heldAt(id) && bySeat === undefined) {
     go(`/replay/${id}`);
     return () => {};
   }
@@ -161,7 +166,8 @@ export async function showTable(main, id) {
     return () => {};
   }
   const r = await renderer(g.id);
-  crumb(g.name);
+  // A rated game, a game by correspondence: said beside the game's name.
+  crumb([g.name, info.rated ? 'rated' : '', info.clock?.correspondence ? 'by correspondence' : ''].filter(Boolean).join(' · '));
   const title = document.title;
 
   const board = h('div', { class: 'board', id: 'board', tabindex: '-1' });
@@ -352,7 +358,12 @@ export async function showTable(main, id) {
       const clock = u.clocks[s.seat];
       return h('li', { class: `seat${toAct ? ' to-act' : ''}${mine === s.seat ? ' mine' : ''}`, 'data-seat': s.seat },
         h('span', { class: 'seat-mark', style: `color:${SEAT_COLOURS[s.seat % SEAT_COLOURS.length]}`, 'aria-hidden': 'true' }, SEAT_SHAPES[s.seat % SEAT_SHAPES.length]),
-        h('span', { class: 'seat-name' }, seatName(s), mine === s.seat ? ' — you' : ''),
+        h('span', { class: 'seat-name' },
+          s.kind === 'human' && s.account && s.name
+            ? h('a', { href: `/players/${encodeURIComponent(s.name)}`, 'data-link': true, target: '_blank', title: `${s.name}'s page` }, seatName(s))
+            : seatName(s),
+          s.kind === 'bot' && s.rating ? h('span', { class: 'muted', title: 'Its fixed rating in this game' }, ` ${s.rating}`) : null,
+          mine === s.seat ? ' — you' : ''),
         awayNote(s, receivedAt),
         toAct ? h('span', { class: 'turn-mark' }, ' to play') : null,
         clock ? h('span', { class: 'clock', 'data-clock': s.seat }) : null);
@@ -443,7 +454,7 @@ export async function showTable(main, id) {
       !held && free.length && u.status !== 'over' ? h('button', {
         type: 'button', class: 'primary', id: 'take-seat',
         onclick: async () => {
-          if (await askName() === null) return;
+          if (!(await signedIn()).name && await askName() === null) return;
           try {
             await joinTable(id, g.id);
             reconnect(0);
@@ -540,13 +551,16 @@ export async function showTable(main, id) {
     if (closed) return;
     const held = heldAt(id);
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
-    const url = `${proto}://${location.host}/api/tables/${encodeURIComponent(id)}/ws${held ? `?token=${encodeURIComponent(held.token)}` : ''}`;
+    let query = '';
+    if (held) query = `?token=${encodeURIComponent(held.token)}`;
+    else if (bySeat !== undefined) query = `?seat=${bySeat}`;
+    const url = `${proto}://${location.host}/api/tables/${encodeURIComponent(id)}/ws${query}`;
     connection('connecting', 'connecting…');
     const sock = new WebSocket(url);
     ws = sock;
     sock.onopen = () => {
       retry = 0;
-      connection('live', held ? 'connected' : 'watching');
+      connection('live', held || bySeat !== undefined ? 'connected' : 'watching');
     };
     sock.onmessage = (ev) => {
       /** @type {import('../types/protocol.js').ServerMessage} */

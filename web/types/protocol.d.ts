@@ -477,7 +477,28 @@ export type GamesAnswer = {
 /**
  * Every game with its spec, bots and default options, as the engine's `games`.
  */
-games: Array<GameListing>, };
+games: Array<GameListing>, 
+/**
+ * The bot levels' fixed ratings, on the players' scale (docs/bots.md).
+ */
+levels: Array<LevelRating>, };
+
+/**
+ * A bot level's fixed rating in one game.
+ */
+export type LevelRating = { 
+/**
+ * The game's id.
+ */
+game: string, 
+/**
+ * The level (`easy`, `medium`, `hard`) or bot (`heuristic`, the beginner policy).
+ */
+bot: string, 
+/**
+ * Its rating, rounded.
+ */
+rating: number, };
 
 /**
  * `GET /api/games/{id}/picture`: a position of the game's recommended preset for the

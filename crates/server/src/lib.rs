@@ -608,7 +608,14 @@ async fn ask<T>(h: &Handle, make: impl FnOnce(oneshot::Sender<T>) -> Cmd) -> Res
 }
 
 async fn games(State(app): State<App>) -> Json<GamesAnswer> {
-    Json(GamesAnswer { games: app.registry.games() })
+    let levels = ratings::levels()
+        .map(|(game, bot, r)| protocol::LevelRating {
+            game: game.to_owned(),
+            bot: bot.to_owned(),
+            rating: r.round() as i32,
+        })
+        .collect();
+    Json(GamesAnswer { games: app.registry.games(), levels })
 }
 
 /// `GET /api/games/{id}/picture`: a position of the game for the lobby's card, made once.

@@ -278,6 +278,20 @@ pub struct ErrorInfo {
 pub struct GamesAnswer {
     /// Every game with its spec, bots and default options, as the engine's `games`.
     pub games: Vec<GameListing>,
+    /// The bot levels' fixed ratings, on the players' scale (docs/bots.md).
+    pub levels: Vec<LevelRating>,
+}
+
+/// A bot level's fixed rating in one game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct LevelRating {
+    /// The game's id.
+    pub game: String,
+    /// The level (`easy`, `medium`, `hard`) or bot (`heuristic`, the beginner policy).
+    pub bot: String,
+    /// Its rating, rounded.
+    pub rating: i32,
 }
 
 /// `GET /api/games/{id}/picture`: a position of the game's recommended preset for the
@@ -1115,6 +1129,7 @@ mod tests {
             ArchivedTable,
             TableAnswer,
             GamesAnswer,
+            LevelRating,
             Picture,
             PositionAsked,
             Position,

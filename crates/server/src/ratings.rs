@@ -46,6 +46,11 @@ const LEVELS: &[(&str, [(&str, f64); 4])] = &[
     ("sabotage-spies", [("heuristic", 1500.0), ("easy", 1351.0), ("medium", 1574.0), ("hard", 1637.0)]),
 ];
 
+/// Every level's fixed rating in every game: (game, level, rating).
+pub fn levels() -> impl Iterator<Item = (&'static str, &'static str, f64)> {
+    LEVELS.iter().flat_map(|(game, levels)| levels.iter().map(move |(l, r)| (*game, *l, *r)))
+}
+
 /// A bot level's fixed rating in `game` (`None` for the bots not on the scale: `random`,
 /// the searching bots with their own settings).
 pub fn bot_rating(game: &str, bot: &str) -> Option<f64> {
