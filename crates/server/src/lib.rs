@@ -858,6 +858,7 @@ async fn create_table(
 }
 
 /// Stores a new table (with the actions it starts from) and starts its task.
+#[allow(clippy::too_many_arguments)]
 async fn open_table(
     app: &App,
     game_id: &str,
