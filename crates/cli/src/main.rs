@@ -72,6 +72,9 @@ struct ServeArgs {
     /// The tables one address may open a minute.
     #[arg(long, default_value_t = tabula_server::Limits::default().tables_per_minute_per_ip)]
     max_tables_per_minute: u32,
+    /// The passwords one address may try a minute (new accounts and sign-ins together).
+    #[arg(long, default_value_t = tabula_server::Limits::default().passwords_per_minute_per_ip)]
+    max_passwords_per_minute: u32,
     /// Hours a table may wait for its seats to be taken before it expires.
     #[arg(long, default_value_t = 24.0)]
     open_table_hours: f64,
@@ -113,6 +116,7 @@ fn serve(args: ServeArgs) -> Result<(), String> {
     positive("max-sockets-per-table", args.max_sockets_per_table as u64)?;
     positive("max-messages-per-second", args.max_messages_per_second.into())?;
     positive("max-tables-per-minute", args.max_tables_per_minute.into())?;
+    positive("max-passwords-per-minute", args.max_passwords_per_minute.into())?;
     let mut config = tabula_server::Config::new(args.addr, db);
     config.grace = grace;
     config.public_origins = args.public_origins;
@@ -128,6 +132,7 @@ fn serve(args: ServeArgs) -> Result<(), String> {
     config.limits.sockets_per_table_per_ip = args.max_sockets_per_table;
     config.limits.messages_per_ip = args.max_messages_per_second;
     config.limits.tables_per_minute_per_ip = args.max_tables_per_minute;
+    config.limits.passwords_per_minute_per_ip = args.max_passwords_per_minute;
     config.limits.open_table_ttl = std::time::Duration::from_secs_f64(args.open_table_hours * 3600.0);
     // What happens at the tables (a bot standing in, a clock run out, a storage error) goes
     // to stderr; no line names an action or anything a seat may not see.

@@ -804,6 +804,14 @@ async fn create_table(
             "a rated table is for accounts: sign in (or create an account) first".into(),
         ));
     }
+    if rated && (body.seed.is_some() || body.actions.is_some()) {
+        // A seed chosen, or a position given, would let the creator know what chance has
+        // in store, or start from a position that favours them.
+        return Err(ApiError::bad_request(
+            ErrorCode::BadRequest,
+            "a rated game starts from the beginning with chance drawn by the server: no \"seed\" nor \"actions\"".into(),
+        ));
+    }
     let name = match &account {
         Some(a) => a.name.clone(),
         None => clean_name(body.name.as_deref(), "guest")?,

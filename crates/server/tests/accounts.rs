@@ -128,6 +128,12 @@ async fn a_rated_game_moves_both_ratings_once_and_only_accounts_sit() {
     let bob = account(addr, "Bob", true).await;
     let (status, e) = post(addr, "/api/tables", json!({"game": "abagio", "rated": true})).await;
     assert_eq!((status, e["error"]["code"].as_str()), (403, Some("sign_in_needed")));
+    for cheat in [json!({"seed": 7}), json!({"actions": ["roll:3-4"]})] {
+        let mut new = json!({"game": "abagio", "seats": ["human", "human"], "rated": true});
+        new.as_object_mut().unwrap().extend(cheat.as_object().unwrap().clone());
+        let (status, e) = as_account(addr, &ada, "POST", "/api/tables", Some(new)).await;
+        assert_eq!((status, e["error"]["code"].as_str()), (400, Some("protocol/bad_request")), "{e}");
+    }
     let new = json!({"game": "abagio", "seats": ["human", "human"], "rated": true});
     let (_, t) = as_account(addr, &ada, "POST", "/api/tables", Some(new)).await;
     let table = t["table"].as_str().unwrap().to_owned();
