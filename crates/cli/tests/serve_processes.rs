@@ -328,3 +328,62 @@ async fn time_to_take_over_a_killed_process_s_tables() {
         killed.elapsed().as_secs_f64()
     );
 }
+
+/// A WebSocket to `seat` of `table` through `addr` by the account of `cookie` (no token):
+/// the socket, or the refusal's status.
+async fn connect_by_account(
+    addr: SocketAddr,
+    table: &str,
+    query: &str,
+    cookie: Option<&str>,
+) -> Result<Ws, u16> {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut req = format!("ws://{addr}/api/tables/{table}/ws?{query}").into_client_request().unwrap();
+    if let Some(c) = cookie {
+        req.headers_mut().insert("cookie", format!("tabula_session={c}").parse().unwrap());
+    }
+    match tokio_tungstenite::connect_async(req).await {
+        Ok((ws, _)) => Ok(ws),
+        Err(tokio_tungstenite::tungstenite::Error::Http(res)) => Err(res.status().as_u16()),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_account_plays_its_seat_through_another_process() {
+    let Some((_cluster, db)) = cluster() else { return };
+    let a = Process::start(&db);
+    let b = Process::start(&db);
+    let body = json!({"name": "Ada", "password": "a long password"}).to_string();
+    let (status, _, on_a) = http_cookie(a.addr, "POST", "/api/accounts", Some(&body), None).await;
+    assert_eq!(status, 200);
+    // Signed in on B too: one database, one account.
+    let (status, _, on_b) = http_cookie(b.addr, "POST", "/api/session", Some(&body), None).await;
+    assert_eq!(status, 200);
+    let (on_a, on_b) = (on_a.unwrap(), on_b.unwrap());
+    let new = json!({"game": "abagio", "seats": ["human", "human"]}).to_string();
+    let (_, t, _) = http_cookie(a.addr, "POST", "/api/tables", Some(&new), Some(&on_a)).await;
+    let id = t["table"].as_str().unwrap().to_owned();
+    let (status, _) = post(b.addr, &format!("/api/tables/{id}/join"), json!({"name": "bo"})).await;
+    assert_eq!(status, 200);
+    // B lists it among Ada's tables (from the line A writes for the lobby, within a heartbeat).
+    let mut mine = Value::Null;
+    for _ in 0..30 {
+        mine = http_cookie(b.addr, "GET", "/api/me/tables", None, Some(&on_b)).await.1;
+        if mine["tables"][0]["table"]["status"] == "playing" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+    assert_eq!(mine["tables"][0]["seat"], 0, "{mine}");
+    assert_eq!(mine["tables"][0]["table"]["status"], "playing", "{mine}");
+    // Ada's seat through B (piped to A, which keeps the table, naming the account).
+    let mut ws = connect_by_account(b.addr, &id, "seat=0", Some(&on_b)).await.expect("Ada's seat through B");
+    let u = next_of(&mut ws, "update").await;
+    assert_eq!(u["seat"], 0, "{u}");
+    // Nobody else's seat, and no account named by a client.
+    assert!(connect_by_account(b.addr, &id, "seat=1", Some(&on_b)).await.is_err());
+    assert!(connect_by_account(b.addr, &id, "seat=0", None).await.is_err());
+    let forged = "seat=0&account=anything";
+    assert!(connect_by_account(a.addr, &id, forged, None).await.is_err());
+}
