@@ -34,16 +34,16 @@ const BOT_DEVIATION: f64 = 60.0;
 /// beginner policy (`400·log10(p/(1−p))`), directly or through the level it was measured
 /// against. The measurements and their commands: docs/bots.md, "Ratings of the levels".
 const LEVELS: &[(&str, [(&str, f64); 4])] = &[
-    // hard 67.3% and medium 48.6% against the policy; easy = hard − 424 (hard 92.0% against it).
+    // hard 67.3% and medium 48.6% against the policy; easy = hard − 424 (hard won 92.0% against it).
     ("sabotage-pipes", [("heuristic", 1500.0), ("easy", 1201.0), ("medium", 1490.0), ("hard", 1625.0)]),
-    // hard 53.8%; easy = hard − 591 (96.8%); medium = easy + 398 (90.8% against easy).
-    ("abagio", [("heuristic", 1500.0), ("easy", 935.0), ("medium", 1333.0), ("hard", 1526.0)]),
-    // hard 60.9% a session and seat; easy and medium: see docs/bots.md.
-    ("sabacc", [("heuristic", 1500.0), ("easy", 1286.0), ("medium", 1461.0), ("hard", 1577.0)]),
-    // hard 93.0%; easy and medium: see docs/bots.md.
-    ("abilene", [("heuristic", 1500.0), ("easy", 1262.0), ("medium", 1581.0), ("hard", 1731.0)]),
-    // easy, medium and hard: see docs/bots.md.
-    ("sabotage-spies", [("heuristic", 1500.0), ("easy", 1351.0), ("medium", 1574.0), ("hard", 1637.0)]),
+    // hard 53.8%; easy = hard − 592 (hard won 96.8% against it); medium = easy + 398 (90.8%).
+    ("abagio", [("heuristic", 1500.0), ("easy", 934.0), ("medium", 1332.0), ("hard", 1526.0)]),
+    // easy 4.0%, medium 10.8%, hard 60.9% (a session of 10 hands, 4 seats in two pairs).
+    ("sabacc", [("heuristic", 1500.0), ("easy", 948.0), ("medium", 1133.0), ("hard", 1577.0)]),
+    // easy 19.0%, medium 52.2%, hard 93.0% (4 seats in two pairs, draws as half).
+    ("abilene", [("heuristic", 1500.0), ("easy", 1248.0), ("medium", 1515.0), ("hard", 1949.0)]),
+    // easy 23.3%, medium 67.5%, hard 68.3% (intro game, 2 players; few games: see docs/bots.md).
+    ("sabotage-spies", [("heuristic", 1500.0), ("easy", 1293.0), ("medium", 1627.0), ("hard", 1633.0)]),
 ];
 
 /// Every level's fixed rating in every game: (game, level, rating).
