@@ -89,19 +89,6 @@ export function levelRatingNow(gameId, bot) {
   return levels.find((l) => l.game === gameId && l.bot === name)?.rating;
 }
 
-/**
- * A bot level's fixed rating in a game (on the players' scale), if it has one.
- * @param {string} gameId
- * @param {string} bot
- * @returns {Promise<number | undefined>}
- */
-export async function levelRating(gameId, bot) {
-  if (!gamesCache) gamesCache = api('/api/games');
-  const levels = (await gamesCache).levels;
-  const name = bot === 'greedy' ? 'easy' : bot;
-  return levels.find((l) => l.game === gameId && l.bot === name)?.rating;
-}
-
 /** @typedef {import('../types/protocol.js').Me} Me  who is signed in */
 
 /** @type {Promise<Me> | null} */

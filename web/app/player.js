@@ -3,7 +3,7 @@
 // opponents, the result and a replay.
 
 import { h, fill } from './dom.js';
-import { api, games, levelRating } from './api.js';
+import { api, games, levelRatingNow } from './api.js';
 import { crumb, connection } from './nav.js';
 import { winners } from './lobby.js';
 
@@ -81,18 +81,18 @@ export async function showPlayer(main, name) {
   /** @param {string} id */
   const gameName = (id) => list.find((g) => g.id === id)?.name ?? id;
   /** @param {string} id */
-  const levelsOf = async (id) => {
+  const levelsOf = (id) => {
     /** @type {{name: string, rating: number}[]} */
     const out = [];
     for (const [bot, label] of [['easy', 'Easy'], ['medium', 'Medium'], ['hard', 'Hard']]) {
-      const r = await levelRating(id, bot);
+      const r = levelRatingNow(id, bot);
       if (r !== undefined) out.push({ name: label, rating: r });
     }
     return out.sort((a, b) => a.rating - b.rating);
   };
 
-  const ratings = await Promise.all(page.ratings.map(async (r) => {
-    const levels = await levelsOf(r.game);
+  const ratings = page.ratings.map((r) => {
+    const levels = levelsOf(r.game);
     const points = page.history.filter((p) => p.game === r.game);
     const label = `${gameName(r.game)}: ${page.name}'s rating over ${points.length} rated game${points.length === 1 ? '' : 's'}`;
     return h('article', { class: 'rating', 'data-game': r.game },
@@ -102,7 +102,7 @@ export async function showPlayer(main, name) {
         ' ', h('span', { class: 'muted' }, `± ${2 * r.deviation} · ${r.games} rated game${r.games === 1 ? '' : 's'}`)),
       h('p', { class: 'muted' }, `${r.provisional ? 'Provisional (a few more games settle it): ' : ''}${standing(r.rating, levels)}.`),
       chart(points, levels, label));
-  }));
+  });
 
   const rows = page.games.map(({ seat, table: t }) => {
     const others = t.names.map((n, i) => ({ n, i, account: t.accounts[i] })).filter((o) => o.i !== seat);

@@ -329,26 +329,6 @@ async fn time_to_take_over_a_killed_process_s_tables() {
     );
 }
 
-/// A WebSocket to `seat` of `table` through `addr` by the account of `cookie` (no token):
-/// the socket, or the refusal's status.
-async fn connect_by_account(
-    addr: SocketAddr,
-    table: &str,
-    query: &str,
-    cookie: Option<&str>,
-) -> Result<Ws, u16> {
-    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-    let mut req = format!("ws://{addr}/api/tables/{table}/ws?{query}").into_client_request().unwrap();
-    if let Some(c) = cookie {
-        req.headers_mut().insert("cookie", format!("tabula_session={c}").parse().unwrap());
-    }
-    match tokio_tungstenite::connect_async(req).await {
-        Ok((ws, _)) => Ok(ws),
-        Err(tokio_tungstenite::tungstenite::Error::Http(res)) => Err(res.status().as_u16()),
-        Err(e) => panic!("{e}"),
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_account_plays_its_seat_through_another_process() {
     let Some((_cluster, db)) = cluster() else { return };
@@ -378,12 +358,12 @@ async fn an_account_plays_its_seat_through_another_process() {
     assert_eq!(mine["tables"][0]["seat"], 0, "{mine}");
     assert_eq!(mine["tables"][0]["table"]["status"], "playing", "{mine}");
     // Ada's seat through B (piped to A, which keeps the table, naming the account).
-    let mut ws = connect_by_account(b.addr, &id, "seat=0", Some(&on_b)).await.expect("Ada's seat through B");
+    let mut ws = connect_with_cookie(b.addr, &id, "seat=0", Some(&on_b)).await.expect("Ada's seat through B");
     let u = next_of(&mut ws, "update").await;
     assert_eq!(u["seat"], 0, "{u}");
     // Nobody else's seat, and no account named by a client.
-    assert!(connect_by_account(b.addr, &id, "seat=1", Some(&on_b)).await.is_err());
-    assert!(connect_by_account(b.addr, &id, "seat=0", None).await.is_err());
+    assert!(connect_with_cookie(b.addr, &id, "seat=1", Some(&on_b)).await.is_err());
+    assert!(connect_with_cookie(b.addr, &id, "seat=0", None).await.is_err());
     let forged = "seat=0&account=anything";
-    assert!(connect_by_account(a.addr, &id, forged, None).await.is_err());
+    assert!(connect_with_cookie(a.addr, &id, forged, None).await.is_err());
 }

@@ -74,8 +74,13 @@ pub(crate) async fn create_account(
         ));
     };
     tracing::info!(account = %account.name, "account created");
-    let token = accounts::open_session(&app.store, &account).await.map_err(ApiError::internal)?;
-    Ok(accounts::with_cookie(me_of(&app, Some(&account)).await?, Some(&token)))
+    session_for(&app, &account).await
+}
+
+/// Opens a session for `account`: who is signed in now, with the cookie that keeps it.
+async fn session_for(app: &App, account: &Account) -> Result<Response, ApiError> {
+    let token = accounts::open_session(&app.store, account).await.map_err(ApiError::internal)?;
+    Ok(accounts::with_cookie(me_of(app, Some(account)).await?, Some(&token)))
 }
 
 /// `POST /api/session`: signs in.
@@ -95,8 +100,7 @@ pub(crate) async fn sign_in(
             "no account has this name and password: check both (the password's case counts)".into(),
         ));
     };
-    let token = accounts::open_session(&app.store, &account).await.map_err(ApiError::internal)?;
-    Ok(accounts::with_cookie(me_of(&app, Some(&account)).await?, Some(&token)))
+    session_for(&app, &account).await
 }
 
 /// `DELETE /api/session`: signs out (this browser; the seats' tokens it holds stay).

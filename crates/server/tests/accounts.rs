@@ -9,7 +9,6 @@ use std::time::Duration;
 
 use common::*;
 use serde_json::{Value, json};
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
 /// Creates an account (or signs in, when `new` is false): its session cookie.
 async fn account(addr: SocketAddr, name: &str, new: bool) -> String {
@@ -34,18 +33,9 @@ async fn as_account(
     (status, answer)
 }
 
-/// A WebSocket to `seat` of `table` by the account of `cookie` (no token): the socket, or
-/// the refusal's status.
+/// A WebSocket to `seat` of `table` by the account of `cookie` (no token).
 async fn connect_as(addr: SocketAddr, table: &str, seat: usize, cookie: Option<&str>) -> Result<Ws, u16> {
-    let mut req = format!("ws://{addr}/api/tables/{table}/ws?seat={seat}").into_client_request().unwrap();
-    if let Some(c) = cookie {
-        req.headers_mut().insert("cookie", format!("tabula_session={c}").parse().unwrap());
-    }
-    match tokio_tungstenite::connect_async(req).await {
-        Ok((ws, _)) => Ok(ws),
-        Err(tokio_tungstenite::tungstenite::Error::Http(res)) => Err(res.status().as_u16()),
-        Err(e) => panic!("{e}"),
-    }
+    connect_with_cookie(addr, table, &format!("seat={seat}"), cookie).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

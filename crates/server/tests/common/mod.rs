@@ -126,6 +126,26 @@ pub async fn post(addr: SocketAddr, path: &str, body: Value) -> (u16, Value) {
     http(addr, "POST", path, Some(&body.to_string())).await
 }
 
+/// A WebSocket to `table` with this query (`seat=0`) and the session cookie `cookie` (a
+/// seat played by account, without a token): the socket, or the refusal's status.
+pub async fn connect_with_cookie(
+    addr: SocketAddr,
+    table: &str,
+    query: &str,
+    cookie: Option<&str>,
+) -> Result<Ws, u16> {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut req = format!("ws://{addr}/api/tables/{table}/ws?{query}").into_client_request().unwrap();
+    if let Some(c) = cookie {
+        req.headers_mut().insert("cookie", format!("tabula_session={c}").parse().unwrap());
+    }
+    match tokio_tungstenite::connect_async(req).await {
+        Ok((ws, _)) => Ok(ws),
+        Err(tokio_tungstenite::tungstenite::Error::Http(res)) => Err(res.status().as_u16()),
+        Err(e) => panic!("{e}"),
+    }
+}
+
 pub async fn connect(addr: SocketAddr, table: &str, token: Option<&str>) -> Ws {
     let url = match token {
         Some(t) => format!("ws://{addr}/api/tables/{table}/ws?token={t}"),
