@@ -313,31 +313,18 @@ pub async fn seats_of(
     limit: i64,
     offset: i64,
 ) -> Result<Vec<(String, usize)>, String> {
-    let rows = match status {
-        Some(s) => {
-            sqlx::query(
-                "SELECT t.id, s.seat FROM seat_tokens s JOIN game_tables t ON t.id = s.table_id \
-             WHERE s.account = $1 AND t.status = $2 ORDER BY t.created DESC, t.id LIMIT $3 OFFSET $4",
-            )
-            .bind(account)
-            .bind(s.to_owned())
-            .bind(limit)
-            .bind(offset)
-            .fetch_all(store.pool())
-            .await
-        }
-        None => {
-            sqlx::query(
-                "SELECT t.id, s.seat FROM seat_tokens s JOIN game_tables t ON t.id = s.table_id \
-             WHERE s.account = $1 AND t.status <> 'expired' ORDER BY t.created DESC, t.id LIMIT $2 OFFSET $3",
-            )
-            .bind(account)
-            .bind(limit)
-            .bind(offset)
-            .fetch_all(store.pool())
-            .await
-        }
-    }
+    // One query for both: `$2` names a status, or is null for every table not expired.
+    let rows = sqlx::query(
+        "SELECT t.id, s.seat FROM seat_tokens s JOIN game_tables t ON t.id = s.table_id \
+         WHERE s.account = $1 AND (t.status = $2 OR ($2 IS NULL AND t.status <> 'expired')) \
+         ORDER BY t.created DESC, t.id LIMIT $3 OFFSET $4",
+    )
+    .bind(account)
+    .bind(status.map(str::to_owned))
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(store.pool())
+    .await
     .map_err(db)?;
     rows.iter()
         .map(|r| {
