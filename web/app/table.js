@@ -420,6 +420,8 @@ export async function showTable(main, id) {
       ? u.legal.map((a) => h('button', { type: 'button', class: 'move', 'data-action': a, onclick: () => send(a, moves) }, r.label ? r.label(a) : a))
       : h('p', { class: 'muted' }, mine === null ? 'You are watching.' : u.status === 'over' ? 'The game is over.' : 'Not your turn.'));
     typed.disabled = !u.legal.length;
+    // Once the game is over there is nothing to type.
+    typedForm.hidden = u.status === 'over';
     movesBox.hidden = mine === null;
     if (inBoard || inMoves) {
       // The same move if it is still offered, else the first move, else the board.

@@ -1,6 +1,6 @@
 // The lobby a newcomer meets (issue 32, "Find"): every game shown with its board drawn by
 // its renderer, Play now starting the recommended preset against bots after asking a name
-// once, a new table's presets and seats (your side chosen), every option under "More
+// once, and each of those games played to its result; a new table's presets and seats (your side chosen), every option under "More
 // options" with its label, tables waiting for players apart from games being played, and
 // finished games saying who won.
 
@@ -12,7 +12,7 @@ let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
-test('a newcomer: the games with their boards, Play now in every game, a name asked once', { timeout: 600000 }, async () => {
+test('a newcomer: the games with their boards, Play now in every game played to its result, a name asked once', { timeout: 600000 }, async () => {
   const { games } = await api('/api/games');
   const { context, page } = await player(browser);
   await page.goto(`${URL}/`);
@@ -44,8 +44,15 @@ test('a newcomer: the games with their boards, Play now in every game, a name as
     for (const [name, value] of Object.entries(preset)) assert.equal(info.options[name], value, `${g.id}: ${name}`);
     assert.equal(info.seats[0].name, 'Ada', g.id);
     assert.ok(info.seats.slice(1).every((/** @type {any} */ s) => s.kind === 'bot' && s.name === 'medium'), g.id);
-    await playToEnd(page, { seed: 3, stopAfter: 1 });
     assert.equal(await page.$('dialog.ask-name'), null, 'the name is not asked again');
+    // The whole game, to its result, without touching an option.
+    const started = Date.now();
+    const clicked = await playToEnd(page, { seed: 3 });
+    const result = await page.textContent('.banner.over') ?? '';
+    assert.match(result, /^(You win!|You share the win\.|You lose: .+ wins?\.|A draw\.)/, `${g.id}: ${result}`);
+    assert.equal((await api(`/api/tables/${table}`)).status, 'over', g.id);
+    if (g === games[0]) await shot(page, 'newcomer-result');
+    console.log(`# ${g.id}: Ada's ${clicked} moves to the result in ${((Date.now() - started) / 1000).toFixed(0)} s: ${result.split('  ')[0]}`);
   }
   // Back in the lobby, every table is under "Your tables".
   await page.goto(`${URL}/`);
@@ -164,6 +171,8 @@ test('every game\'s tutorial is played through to its end; a wrong move is refus
       await page.waitForFunction((n) => document.getElementById('lesson-count')?.textContent?.startsWith(`Lesson ${n} `), k + 1);
       assert.equal(await page.textContent('#lesson-text'), step.say);
       if (!step.do?.length) {
+        // Fowers' Sabotage: the learner's Hack, in a machine's room, on the board.
+        if (g.id === 'sabotage-spies' && /Hack went off/.test(step.say)) await shot(page, 'tutorial-sabotage-spies-hack');
         if (k < t.steps.length - 1) await page.click('#lesson-next');
         continue;
       }

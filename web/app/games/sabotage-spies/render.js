@@ -1120,7 +1120,7 @@ function waitingWords(ctx) {
     case 'starter': return 'Chance picks the team that places the first map piece.';
     case 'map': return `The ${TEAM[placer(v)]} place a wall, a Doomsday Machine or a Generator.`;
     case 'starts': return `${who(v.slot)} chooses a starting room${mine(v.slot) ? ' (not a Generator’s)' : ' in secret'}.`;
-    case 'roll': return 'The dice are rolled.';
+    case 'roll': return `The dice are about to be rolled for round ${v.round}.`;
     case 'plan': return `Plan: ${who(v.slot)} plans${mine(v.slot) ? '' : ' in secret'}, step ${Math.min(9, v.steps[v.slot] + 1)} of 9.`;
     case 'execute': {
       const m = v.markers.findIndex((/** @type {number} */ x) => x > 0);
