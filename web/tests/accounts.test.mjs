@@ -4,30 +4,11 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { URL, launch, player, shot, noErrors, noSeriousA11y } from './harness.mjs';
+import { URL, launch, player, shot, noErrors, noSeriousA11y, signIn } from './harness.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
-
-const PASSWORD = 'a long enough password';
-
-/**
- * Creates an account (or signs in) from the top bar's dialog.
- * @param {import('playwright-core').Page} page
- * @param {string} name
- * @param {boolean} create
- */
-async function account(page, name, create) {
-  await page.click('#sign-in');
-  await page.waitForSelector('dialog.account');
-  if (create) await page.click('dialog.account button.linkish');
-  await page.fill('#account-name', name);
-  await page.fill('#account-password', PASSWORD);
-  await page.click('dialog.account button.primary');
-  await page.waitForSelector('dialog.account', { state: 'detached' });
-  await page.waitForSelector(`#my-page:text("${name}")`);
-}
 
 /**
  * A rating shown on a player's page, once the game has been settled.
@@ -60,7 +41,7 @@ test('an account: its rated game against a bot, then its tables and rating on an
   const first = await player(browser);
   const page = first.page;
   await page.goto(`${URL}/`);
-  await account(page, 'Grace', true);
+  await signIn(page, 'Grace', true);
   // Signed in, Play now is rated and asks no name.
   await page.click('button[data-play="abagio"]');
   await page.waitForURL(/\/table\/[0-9a-f]+$/);
@@ -84,7 +65,7 @@ test('an account: its rated game against a bot, then its tables and rating on an
   await other.goto(`${URL}/`);
   await other.waitForSelector('#sign-in');
   assert.equal(await other.$(`#my-tables li[data-table="${table}"]`), null);
-  await account(other, 'grace', false);
+  await signIn(other, 'grace', false);
   await other.goto(`${URL}/`);
   await other.waitForSelector(`#my-tables li[data-table="${table}"]`);
   assert.match(await other.textContent(`#my-tables li[data-table="${table}"]`) ?? '', /over: you lost/);
@@ -103,9 +84,9 @@ test('a rated game between two accounts moves both ratings; a correspondence tab
   const a = await player(browser);
   const b = await player(browser);
   await a.page.goto(`${URL}/`);
-  await account(a.page, 'Alan', true);
+  await signIn(a.page, 'Alan', true);
   await b.page.goto(`${URL}/`);
-  await account(b.page, 'Barbara', true);
+  await signIn(b.page, 'Barbara', true);
   const before = { alan: 1500, barbara: 1500 };
   // Alan opens a rated table for a friend, by correspondence.
   await a.page.click('button[data-new="abagio"]');

@@ -25,9 +25,10 @@ export async function launch() {
  * every console error and page error.
  * @param {import('playwright-core').Browser} browser
  * @param {{width: number, height: number}} [viewport]
+ * @param {string} [storageState]  a file of cookies and storage saved by an earlier context
  */
-export async function player(browser, viewport = { width: 1280, height: 860 }) {
-  const context = await browser.newContext({ viewport });
+export async function player(browser, viewport = { width: 1280, height: 860 }, storageState = undefined) {
+  const context = await browser.newContext({ viewport, storageState });
   const page = await context.newPage();
   const errors = [];
   page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
@@ -49,6 +50,26 @@ export function noErrors(...pages) {
 export async function shot(page, name) {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
+}
+
+/** The password of every account the tests create. */
+export const PASSWORD = 'a long enough password';
+
+/**
+ * Creates an account (or signs in) from the top bar's dialog.
+ * @param {import('playwright-core').Page} page
+ * @param {string} name
+ * @param {boolean} create
+ */
+export async function signIn(page, name, create) {
+  await page.click('#sign-in');
+  await page.waitForSelector('dialog.account');
+  if (create) await page.click('dialog.account button.linkish');
+  await page.fill('#account-name', name);
+  await page.fill('#account-password', PASSWORD);
+  await page.click('dialog.account button.primary');
+  await page.waitForSelector('dialog.account', { state: 'detached' });
+  await page.waitForSelector(`#my-page:text("${name}")`);
 }
 
 /** JSON from the server's API. */
@@ -141,11 +162,11 @@ export async function playToEnd(page, opts = {}) {
   const max = opts.maxMoves ?? 5000;
   let clicked = 0;
   for (;;) {
+    if (opts.stopAfter !== undefined && clicked >= opts.stopAfter) return clicked;
     // Wait until either the game is over or this seat has moves to click.
     await page.waitForFunction(() =>
       document.querySelector('.banner.over') || document.querySelector('#moves .move'), null, { timeout: 60000 });
     if (await page.$('.banner.over')) return clicked;
-    if (opts.stopAfter !== undefined && clicked >= opts.stopAfter) return clicked;
     const moves = await page.$$eval('#moves .move', (bs) => bs.map((b) => b.getAttribute('data-action') || ''));
     if (!moves.length) continue;
     if (opts.onTurn) await opts.onTurn(clicked);

@@ -91,34 +91,75 @@ fn the_client_type_checks() {
     );
 }
 
+/// One Chromium at a time: the tests of this file share two cores, and their clocks.
+static CHROMIUM: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+/// A short grace period, so that a test can watch one run out.
+const GRACE: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Runs `node --test` on `files` of `web/` against the server at `addr`, with `env` besides;
+/// fails with node's report if a test fails. Screenshots go to `shots`, copied into
+/// `docs/screenshots/` under `TABULA_BLESS`.
+async fn node_tests(addr: std::net::SocketAddr, files: &[&str], shots: &Path, env: &[(&str, &Path)]) {
+    let mut cmd = tokio::process::Command::new("node");
+    cmd.args(["--test", "--test-concurrency=1", "--test-reporter=spec"])
+        .args(files)
+        .current_dir(web_dir())
+        .env("TABULA_URL", format!("http://{addr}"))
+        .env("TABULA_SHOTS", shots)
+        .env("TABULA_GRACE_MS", GRACE.as_millis().to_string())
+        .env("CHROMIUM", chromium().expect("checked by skip()"))
+        .kill_on_drop(true);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().await.expect("node runs");
+    let report = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "the browser tests failed:\n{report}");
+    eprintln!("{report}");
+    if std::env::var_os("TABULA_BLESS").is_some() && shots.exists() {
+        let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/screenshots");
+        std::fs::create_dir_all(&docs).unwrap();
+        for e in std::fs::read_dir(shots).unwrap().flatten() {
+            std::fs::copy(e.path(), docs.join(e.file_name())).unwrap();
+        }
+    }
+}
+
+/// A folder of this run's own under the system's temporary one, emptied.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_game_in_chromium() {
     if skip() {
         return;
     }
-    // A short grace period, so that a test can watch one run out.
-    let grace = std::time::Duration::from_secs(5);
-    let (addr, _served) = common::server_with(&common::db("browser"), grace).await;
-    let shots = std::env::temp_dir().join(format!("tabula-shots-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&shots);
-    let chromium = chromium().expect("checked above");
-    let mut cmd = tokio::process::Command::new("node");
-    cmd.args(["--test", "--test-concurrency=1", "--test-reporter=spec", "tests/"])
-        .current_dir(web_dir())
-        .env("TABULA_URL", format!("http://{addr}"))
-        .env("TABULA_SHOTS", &shots)
-        .env("TABULA_GRACE_MS", grace.as_millis().to_string())
-        .env("CHROMIUM", chromium)
-        .kill_on_drop(true);
-    let out = cmd.output().await.expect("node runs");
-    let report = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-    assert!(out.status.success(), "the browser tests failed:\n{report}");
-    eprintln!("{report}");
-    if std::env::var_os("TABULA_BLESS").is_some() {
-        let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/screenshots");
-        std::fs::create_dir_all(&docs).unwrap();
-        for e in std::fs::read_dir(&shots).unwrap().flatten() {
-            std::fs::copy(e.path(), docs.join(e.file_name())).unwrap();
-        }
+    let _one = CHROMIUM.lock().await;
+    let (addr, _served) = common::server_with(&common::db("browser"), GRACE).await;
+    node_tests(addr, &["tests/"], &scratch("shots"), &[]).await;
+}
+
+/// A game by correspondence across a restart, in Chromium (`web/tests/restart.mjs`): its first
+/// half against one server, which then stops; its second half against a new server on the
+/// same database, where both people come back signed in.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_correspondence_game_across_a_restart_in_chromium() {
+    if skip() {
+        return;
     }
+    let _one = CHROMIUM.lock().await;
+    let db = common::db("browser-restart");
+    let (state, shots) = (scratch("restart"), scratch("restart-shots"));
+    let (addr, first) = common::server_with(&db, GRACE).await;
+    let before = [("TABULA_PHASE", Path::new("before")), ("TABULA_STATE", &state)];
+    node_tests(addr, &["tests/restart.mjs"], &shots, &before).await;
+    first.abort();
+    let _ = first.await;
+    let (addr, _second) = common::server_with(&db, GRACE).await;
+    let after = [("TABULA_PHASE", Path::new("after")), ("TABULA_STATE", &state)];
+    node_tests(addr, &["tests/restart.mjs"], &shots, &after).await;
 }
