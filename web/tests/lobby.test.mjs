@@ -52,7 +52,7 @@ test('a newcomer: the games with their boards, Play now in every game played to 
     assert.match(result, /^(You win!|You share the win\.|You lose: .+ wins?\.|A draw\.)/, `${g.id}: ${result}`);
     assert.equal((await api(`/api/tables/${table}`)).status, 'over', g.id);
     if (g === games[0]) await shot(page, 'newcomer-result');
-    console.log(`# ${g.id}: Ada's ${clicked} moves to the result in ${((Date.now() - started) / 1000).toFixed(0)} s: ${result.split('  ')[0]}`);
+    console.log(`# ${g.id}: Ada's ${clicked} moves to the result in ${((Date.now() - started) / 1000).toFixed(0)} s: ${await page.textContent('.banner.over strong')}`);
   }
   // Back in the lobby, every table is under "Your tables".
   await page.goto(`${URL}/`);
