@@ -9,9 +9,8 @@
 
 use crate::action::Action;
 use crate::config::{Config, MAX_STEPS, Rules};
-use crate::rules::{self, Why};
+use crate::mechanics::{self, Next, Why};
 use crate::state::{Phase, RollThen, State, Status};
-use crate::{canonical, tarot};
 
 /// The mouche of the current tour: the mouche, times the tour's number in the escalating
 /// variant (rules §Betting, variant).
@@ -31,7 +30,7 @@ fn raise_mouche(state: &State, cfg: &Config) -> i32 {
 }
 
 /// Starts a betting round: the forced opening bet, then the next player.
-pub fn start(state: &mut State, cfg: &Config) {
+pub fn start(state: &mut State, cfg: &Config) -> Next {
     state.phase = Phase::Bet;
     state.level = 0;
     state.raises = 0;
@@ -40,21 +39,19 @@ pub fn start(state: &mut State, cfg: &Config) {
         seat.acted = false;
     }
     if state.active_count() < 2 {
-        rules::win_uncontested(state, cfg);
-        return;
+        return Next::WinUncontested;
     }
     // With fewer than two players who can bet (the others all in), nobody bets.
     let bettors = state.active_seats().filter(|&p| can_bet(state, p)).count();
     let opener = state.active_seats().find(|&p| can_bet(state, p));
     let Some(opener) = opener.filter(|_| bettors >= 2) else {
-        end_round(state, cfg);
-        return;
+        return Next::AfterBetting;
     };
-    let paid = rules::pay_pot(state, opener, cfg.min_bet);
+    let paid = mechanics::pay_pot(state, opener, cfg.min_bet);
     state.seats[opener].bet = paid;
     state.seats[opener].acted = true;
     state.level = paid;
-    advance(state, cfg, opener);
+    advance(state, cfg, opener)
 }
 
 /// Betting resumes after a change at a new circuit.
@@ -64,7 +61,7 @@ pub fn resume(state: &mut State) {
 }
 
 /// The next player who must act after `from`, or the end of the round.
-fn advance(state: &mut State, cfg: &Config, from: usize) {
+fn advance(state: &mut State, cfg: &Config, from: usize) -> Next {
     let n = state.players();
     for k in 1..=n {
         let q = (from + k) % n;
@@ -73,23 +70,15 @@ fn advance(state: &mut State, cfg: &Config, from: usize) {
             if cfg.circuit_change && state.position(q) <= state.position(from) {
                 // A new circuit of the table: the dealer rolls first (tarot variant).
                 state.resume = q as u8;
-                rules::start_roll(state, cfg, RollThen::Betting);
-            } else {
-                state.phase = Phase::Bet;
-                state.actor = q as u8;
+                return Next::StartRoll(RollThen::Betting);
             }
-            return;
+            state.phase = Phase::Bet;
+            state.actor = q as u8;
+            return Next::Done;
         }
     }
-    end_round(state, cfg);
-}
-
-/// The betting round is over.
-fn end_round(state: &mut State, cfg: &Config) {
-    match cfg.rules {
-        Rules::Tarot => tarot::after_betting(state, cfg),
-        _ => canonical::after_betting(state, cfg),
-    }
+    // The betting round is over.
+    Next::AfterBetting
 }
 
 /// The largest raise the player to act may make now, in money (a multiple of the minimum
@@ -148,24 +137,23 @@ pub fn legal(state: &State, cfg: &Config, out: &mut Vec<Action>) {
 }
 
 /// Applies a betting action.
-pub fn play(state: &mut State, cfg: &Config, action: Action) {
+pub fn play(state: &mut State, cfg: &Config, action: Action) -> Next {
     let actor = state.actor as usize;
     match action {
         Action::Call => {
             let need = state.level - state.seats[actor].bet;
-            let paid = rules::pay_pot(state, actor, need);
+            let paid = mechanics::pay_pot(state, actor, need);
             state.seats[actor].bet += paid;
             state.seats[actor].acted = true;
         }
         Action::Fold => {
             let penalty = if cfg.rules == Rules::Tarot { mouche_now(state, cfg) } else { cfg.mouche };
-            rules::pay_sabacc(state, actor, penalty);
+            mechanics::pay_sabacc(state, actor, penalty);
             let seat = &mut state.seats[actor];
             seat.status = Status::Idle;
             seat.hand.blocked = 0;
             if state.active_count() == 1 {
-                rules::win_uncontested(state, cfg);
-                return;
+                return Next::WinUncontested;
             }
         }
         Action::Raise(_) | Action::RaiseMax => {
@@ -174,9 +162,9 @@ pub fn play(state: &mut State, cfg: &Config, action: Action) {
                 _ => max_raise(state, cfg),
             };
             let need = state.level + by - state.seats[actor].bet;
-            let paid = rules::pay_pot(state, actor, need);
+            let paid = mechanics::pay_pot(state, actor, need);
             let mouche = raise_mouche(state, cfg);
-            rules::pay_sabacc(state, actor, mouche);
+            mechanics::pay_sabacc(state, actor, mouche);
             state.seats[actor].bet += paid;
             state.level = state.seats[actor].bet;
             state.raises += 1;
@@ -187,5 +175,5 @@ pub fn play(state: &mut State, cfg: &Config, action: Action) {
         }
         _ => unreachable!("a betting action"),
     }
-    advance(state, cfg, actor);
+    advance(state, cfg, actor)
 }

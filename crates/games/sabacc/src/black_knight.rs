@@ -7,7 +7,7 @@
 use crate::action::Action;
 use crate::config::Config;
 use crate::hand::{self, LOSING, TarotHand};
-use crate::rules::{self, Why};
+use crate::mechanics::{self, Next, Why};
 use crate::state::{Phase, Settlement, State, Status, seat_bit};
 
 /// What a winning bet of `bet` pays with a Sabacc (3 to 2, rounded down).
@@ -44,8 +44,8 @@ fn max_steps(state: &State, cfg: &Config, seat: usize) -> u8 {
 }
 
 /// A hand starts: each player in turn bets against the banker (the dealer).
-pub fn start_hand(state: &mut State, cfg: &Config) {
-    next_wager(state, cfg, None);
+pub fn start_hand(state: &mut State, cfg: &Config) -> Next {
+    next_wager(state, cfg, None)
 }
 
 /// The next player in the hand after `from` in this pass (from the banker's left when
@@ -58,24 +58,24 @@ fn next_in_pass(state: &State, from: Option<usize>) -> Option<usize> {
 
 /// The next player who can bet; one who cannot (too poor, or the banker cannot cover even
 /// the minimum bet) sits the hand out. With no bet at all the hand is void.
-fn next_wager(state: &mut State, cfg: &Config, from: Option<usize>) {
+fn next_wager(state: &mut State, cfg: &Config, from: Option<usize>) -> Next {
     let mut from = from;
     while let Some(p) = next_in_pass(state, from) {
         if max_steps(state, cfg, p) >= 1 {
             state.phase = Phase::Wager;
             state.actor = p as u8;
-            return;
+            return Next::Done;
         }
         state.seats[p].status = Status::Idle;
         from = Some(p);
     }
     if state.seats.iter().all(|s| s.bet == 0) {
         state.last = Some(Settlement::default());
-        rules::end_hand(state, cfg);
-    } else {
-        state.phase = Phase::Deal;
-        state.step = 0;
+        return Next::EndHand;
     }
+    state.phase = Phase::Deal;
+    state.step = 0;
+    Next::Done
 }
 
 /// Whether a Black Knight decision is allowed.
@@ -101,7 +101,7 @@ pub fn allowed(state: &State, cfg: &Config, action: Action) -> Result<(), Why> {
                 Err(Why::Rule(
                     "you hold the most cards allowed (10 with 78 cards, 7 with 54): stand (rules §Black Knight)",
                 ))
-            } else if !rules::card_available(state, cfg) {
+            } else if !mechanics::card_available(state, cfg) {
                 Err(Why::Rule("no card is left in the deck: stand (rules §Black Knight)"))
             } else {
                 Ok(())
@@ -130,15 +130,18 @@ pub fn legal(state: &State, cfg: &Config, out: &mut Vec<Action>) {
 }
 
 /// Applies a Black Knight decision.
-pub fn play(state: &mut State, cfg: &Config, action: Action) {
+pub fn play(state: &mut State, cfg: &Config, action: Action) -> Next {
     let actor = state.actor as usize;
     match action {
         Action::Bet(k) => {
-            let paid = rules::pay_pot(state, actor, i32::from(k) * cfg.min_bet);
+            let paid = mechanics::pay_pot(state, actor, i32::from(k) * cfg.min_bet);
             state.seats[actor].bet = paid;
-            next_wager(state, cfg, Some(actor));
+            next_wager(state, cfg, Some(actor))
         }
-        Action::Hit => state.phase = Phase::HitCard,
+        Action::Hit => {
+            state.phase = Phase::HitCard;
+            Next::Done
+        }
         Action::Stand => next_hitter(state, cfg, Some(actor)),
         _ => unreachable!("a Black Knight decision"),
     }
@@ -152,73 +155,70 @@ fn bust(state: &mut State, seat: usize) {
     state.hand_pot -= bet;
     state.seats[banker].stack += bet;
     state.seats[seat].status = Status::Idle;
-    rules::reveal(state, seat);
+    mechanics::reveal(state, seat);
 }
 
 /// The deal is done: hands already over 23 lose; the players' turns.
-pub fn after_deal(state: &mut State, cfg: &Config) {
+pub fn after_deal(state: &mut State, cfg: &Config) -> Next {
     let banker = state.dealer as usize;
     for p in 0..state.players() {
         if p != banker && state.seats[p].active() && evaluate(state, cfg, p).rank == LOSING {
             bust(state, p);
         }
     }
-    next_hitter(state, cfg, None);
+    next_hitter(state, cfg, None)
 }
 
 /// The next player to hit or stand; players at the card limit stand. After the last, the
 /// banker plays.
-fn next_hitter(state: &mut State, cfg: &Config, from: Option<usize>) {
+fn next_hitter(state: &mut State, cfg: &Config, from: Option<usize>) -> Next {
     let mut from = from;
     while let Some(p) = next_in_pass(state, from) {
         if state.seats[p].hand.len() < cfg.card_limit() as usize {
             state.phase = Phase::Hit;
             state.actor = p as u8;
-            return;
+            return Next::Done;
         }
         from = Some(p);
     }
     let banker = state.dealer as usize;
-    rules::reveal(state, banker);
+    mechanics::reveal(state, banker);
     state.actor = banker as u8;
-    if state.active_seats().any(|p| p != banker) {
-        banker_plays(state, cfg);
-    } else {
-        settle(state, cfg);
-    }
+    if state.active_seats().any(|p| p != banker) { banker_plays(state, cfg) } else { settle(state, cfg) }
 }
 
 /// After the card a player hit.
-pub fn after_hit(state: &mut State, cfg: &Config) {
+pub fn after_hit(state: &mut State, cfg: &Config) -> Next {
     let actor = state.actor as usize;
     if evaluate(state, cfg, actor).rank == LOSING {
         bust(state, actor);
-        next_hitter(state, cfg, Some(actor));
+        next_hitter(state, cfg, Some(actor))
     } else if state.seats[actor].hand.len() >= cfg.card_limit() as usize {
-        next_hitter(state, cfg, Some(actor));
+        next_hitter(state, cfg, Some(actor))
     } else {
         state.phase = Phase::Hit;
+        Next::Done
     }
 }
 
 /// The banker draws while he must, then the bets are settled.
-pub fn banker_plays(state: &mut State, cfg: &Config) {
+pub fn banker_plays(state: &mut State, cfg: &Config) -> Next {
     let banker = state.dealer as usize;
     let h = evaluate(state, cfg, banker);
     let must_draw = !h.is_sabacc()
         && h.rank != LOSING
         && h.value < BANKER_STANDS_ON
         && state.seats[banker].hand.len() < cfg.card_limit() as usize;
-    if must_draw && rules::card_available(state, cfg) {
+    if must_draw && mechanics::card_available(state, cfg) {
         state.phase = Phase::BankerCard;
-    } else {
-        settle(state, cfg);
+        return Next::Done;
     }
+    settle(state, cfg)
 }
 
 /// Each player still in against the banker: better wins (3 to 2 with a Sabacc, else even
 /// money), equal pushes, worse loses; a banker over 23 pays every player still in.
-fn settle(state: &mut State, cfg: &Config) {
+fn settle(state: &mut State, cfg: &Config) -> Next {
     let banker = state.dealer as usize;
     let hb = evaluate(state, cfg, banker);
     let mut winners = 0u32;
@@ -227,7 +227,7 @@ fn settle(state: &mut State, cfg: &Config) {
         if p == banker || !state.seats[p].active() {
             continue;
         }
-        rules::reveal(state, p);
+        mechanics::reveal(state, p);
         let hp = evaluate(state, cfg, p);
         let bet = std::mem::take(&mut state.seats[p].bet);
         state.seats[p].staked = 0;
@@ -245,5 +245,5 @@ fn settle(state: &mut State, cfg: &Config) {
         }
     }
     state.last = Some(Settlement { winners, pot: paid, ..Settlement::default() });
-    rules::end_hand(state, cfg);
+    Next::EndHand
 }

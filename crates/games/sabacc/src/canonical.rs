@@ -6,8 +6,8 @@ use crate::action::Action;
 use crate::betting;
 use crate::config::Config;
 use crate::hand::{self, PointsHand};
+use crate::mechanics::{self, Next, Why};
 use crate::pots::{self, Pots};
-use crate::rules::{self, Why};
 use crate::state::{MAX_HAND, MAX_PLAYERS, PUBLIC, Phase, RollThen, Settlement, State, seat_bit};
 
 /// The tour from which a player may call the hand: after three pot-building tours, or in the
@@ -23,9 +23,9 @@ pub fn start_hand(state: &mut State, cfg: &Config) {
         let refill = state.sabacc_pot == 0;
         for p in 0..state.players() {
             if state.seats[p].active() {
-                rules::pay_pot(state, p, cfg.min_bet);
+                mechanics::pay_pot(state, p, cfg.min_bet);
                 if refill {
-                    rules::pay_sabacc(state, p, cfg.mouche);
+                    mechanics::pay_sabacc(state, p, cfg.mouche);
                 }
             }
         }
@@ -34,13 +34,13 @@ pub fn start_hand(state: &mut State, cfg: &Config) {
 }
 
 /// The deal is done: betting (money) or the exchange (points).
-pub fn after_deal(state: &mut State, cfg: &Config) {
+pub fn after_deal(state: &mut State, cfg: &Config) -> Next {
     state.tour = 1;
     if cfg.points() {
         start_exchange(state);
-    } else {
-        betting::start(state, cfg);
+        return Next::Done;
     }
+    betting::start(state, cfg)
 }
 
 /// The exchange: each player in the hand in turn.
@@ -51,15 +51,16 @@ fn start_exchange(state: &mut State) {
 
 /// A betting round is over: the shift, or after a call the showdown. In the theory game for
 /// money: the exchange after the first round, the showdown after the second.
-pub fn after_betting(state: &mut State, cfg: &Config) {
+pub fn after_betting(state: &mut State, cfg: &Config) -> Next {
     if state.called && cfg.theory() {
-        theory_showdown(state, cfg);
+        theory_showdown(state, cfg)
     } else if state.called {
-        showdown(state, cfg);
+        showdown(state, cfg)
     } else if cfg.theory() {
         start_exchange(state);
+        Next::Done
     } else {
-        rules::start_roll(state, cfg, RollThen::Draw);
+        Next::StartRoll(RollThen::Draw)
     }
 }
 
@@ -94,7 +95,7 @@ pub fn allowed(state: &State, cfg: &Config, action: Action) -> Result<(), Why> {
                 Err(Why::Rule(
                     "you hold ten cards, the most a hand may hold: trade or stand (rules §Canonical turn)",
                 ))
-            } else if !rules::card_available(state, cfg) {
+            } else if !mechanics::card_available(state, cfg) {
                 Err(Why::Rule("no card is left to draw (rules §Canonical turn)"))
             } else {
                 Ok(())
@@ -156,7 +157,7 @@ pub fn legal(state: &State, cfg: &Config, out: &mut Vec<Action>) {
 }
 
 /// Applies a canonical decision.
-pub fn play(state: &mut State, cfg: &Config, action: Action) {
+pub fn play(state: &mut State, cfg: &Config, action: Action) -> Next {
     let actor = state.actor as usize;
     match action {
         Action::Field(i) => {
@@ -171,10 +172,10 @@ pub fn play(state: &mut State, cfg: &Config, action: Action) {
             state.aside.push(card, known | seat_bit(actor));
             state.phase = Phase::DrawCard;
         }
-        Action::Stand => next_draw(state, cfg, actor),
+        Action::Stand => return next_draw(state, cfg, actor),
         Action::CallHand => {
             state.called = true;
-            betting::start(state, cfg);
+            return betting::start(state, cfg);
         }
         Action::Exchange(mask) => {
             for i in (0..4).rev() {
@@ -184,45 +185,44 @@ pub fn play(state: &mut State, cfg: &Config, action: Action) {
                 }
             }
             state.step = mask.count_ones() as u8;
-            if state.step > 0 {
-                state.phase = Phase::ExchangeCard;
-            } else {
-                next_exchange(state, cfg, actor);
+            if state.step == 0 {
+                return next_exchange(state, cfg, actor);
             }
+            state.phase = Phase::ExchangeCard;
         }
         _ => unreachable!("a canonical decision"),
     }
+    Next::Done
 }
 
 /// After the card drawn or traded for.
-pub fn after_draw(state: &mut State, cfg: &Config) {
-    next_draw(state, cfg, state.actor as usize);
+pub fn after_draw(state: &mut State, cfg: &Config) -> Next {
+    next_draw(state, cfg, state.actor as usize)
 }
 
 /// The draw phase moves on; after the last player the tour ends: the next tour's betting,
 /// or, after the last tour, the hand is called.
-fn next_draw(state: &mut State, cfg: &Config, from: usize) {
+fn next_draw(state: &mut State, cfg: &Config, from: usize) -> Next {
     if let Some(p) = next_in_pass(state, from) {
         state.phase = Phase::Draw;
         state.actor = p as u8;
-        return;
+        return Next::Done;
     }
     if state.tour >= cfg.tours {
         state.called = true;
     } else {
         state.tour += 1;
     }
-    betting::start(state, cfg);
+    betting::start(state, cfg)
 }
 
 /// Every player in the hand shows. Bombed-out hands (over 23, under −23, or 0) pay a penalty
 /// equal to the hand pot into the Sabacc pot; in each pot the best other hand among those it
 /// is open to wins it (rules §Side pots), and the best hand of all wins the Sabacc pot too
 /// with a pure Sabacc or the Idiot's Array. Equal best hands share.
-fn showdown(state: &mut State, cfg: &Config) {
+fn showdown(state: &mut State, cfg: &Config) -> Next {
     if state.active_count() == 1 {
-        rules::win_uncontested(state, cfg);
-        return;
+        return Next::WinUncontested;
     }
     let split = pots::split(state);
     let penalty = state.hand_pot;
@@ -230,10 +230,10 @@ fn showdown(state: &mut State, cfg: &Config) {
     let mut sabacc = 0u32;
     let contenders = pots::contenders(state);
     for p in (0..state.players()).filter(|&p| contenders >> p & 1 == 1) {
-        rules::reveal(state, p);
+        mechanics::reveal(state, p);
         let h = hand::canon_hand_in(state.seats[p].hand.cards(), cfg.deck);
         if h.bombs() {
-            rules::pay_sabacc(state, p, penalty);
+            mechanics::pay_sabacc(state, p, penalty);
         } else {
             ranks[p] = Some(i32::from(h.rank));
         }
@@ -241,39 +241,41 @@ fn showdown(state: &mut State, cfg: &Config) {
             sabacc |= seat_bit(p);
         }
     }
-    settle(state, cfg, split, &ranks, sabacc);
+    settle(state, split, &ranks, sabacc)
 }
 
 /// Pays each pot to the best hand it is open to (by `ranks`; `None` cannot win), and the
 /// Sabacc pot to the best hand of all when it is one of `sabacc`; then the next hand.
-fn settle(state: &mut State, cfg: &Config, mut split: Pots, ranks: &[Option<i32>; MAX_PLAYERS], sabacc: u32) {
+fn settle(state: &mut State, mut split: Pots, ranks: &[Option<i32>; MAX_PLAYERS], sabacc: u32) -> Next {
     for pot in split.as_mut_slice() {
         pot.winners = pots::best(state, pot.eligible, |p| ranks[p]);
     }
     let top = pots::best(state, pots::contenders(state), |p| ranks[p]);
     let sabacc_to = if top & sabacc == top { top } else { 0 };
     pots::pay(state, &split, sabacc_to);
-    rules::end_hand(state, cfg);
+    Next::EndHand
 }
 
 /// After a replacement card of the exchange.
-pub fn after_exchange_card(state: &mut State, cfg: &Config) {
+pub fn after_exchange_card(state: &mut State, cfg: &Config) -> Next {
     state.step -= 1;
-    if state.step == 0 {
-        next_exchange(state, cfg, state.actor as usize);
+    if state.step > 0 {
+        return Next::Done;
     }
+    next_exchange(state, cfg, state.actor as usize)
 }
 
-fn next_exchange(state: &mut State, cfg: &Config, from: usize) {
+fn next_exchange(state: &mut State, cfg: &Config, from: usize) -> Next {
     match next_in_pass(state, from) {
         Some(p) => {
             state.phase = Phase::Exchange;
             state.actor = p as u8;
+            Next::Done
         }
         None if cfg.theory_money() => {
             // The exchange is over: the last betting round, then the showdown.
             state.called = true;
-            betting::start(state, cfg);
+            betting::start(state, cfg)
         }
         None => theory_showdown(state, cfg),
     }
@@ -284,18 +286,17 @@ fn next_exchange(state: &mut State, cfg: &Config, from: usize) {
 /// money, each pot goes to the best hand it is open to (a hand over 46 cannot win), and the
 /// Sabacc pot to the best hand of all when it is a pure Sabacc or the Idiot's combination
 /// (rules §The four-card theory game).
-fn theory_showdown(state: &mut State, cfg: &Config) {
+fn theory_showdown(state: &mut State, cfg: &Config) -> Next {
     if cfg.theory_money() {
         if state.active_count() == 1 {
-            rules::win_uncontested(state, cfg);
-            return;
+            return Next::WinUncontested;
         }
         let split = pots::split(state);
         let mut ranks = [None; MAX_PLAYERS];
         let mut sabacc = 0u32;
         let contenders = pots::contenders(state);
         for p in (0..state.players()).filter(|&p| contenders >> p & 1 == 1) {
-            rules::reveal(state, p);
+            mechanics::reveal(state, p);
             let h = hand::points_hand_in(state.seats[p].hand.cards(), cfg.deck);
             if !h.is_bust() {
                 ranks[p] = Some(h.rank);
@@ -304,22 +305,21 @@ fn theory_showdown(state: &mut State, cfg: &Config) {
                 sabacc |= seat_bit(p);
             }
         }
-        settle(state, cfg, split, &ranks, sabacc);
-        return;
+        return settle(state, split, &ranks, sabacc);
     }
-    points_showdown(state, cfg);
+    points_showdown(state, cfg)
 }
 
 /// The points game's showdown: the best hand scores its score + 10, every other hand its
 /// score, and a hand over 46 loses (sum − 46) points (rules §The four-card exchange game).
-fn points_showdown(state: &mut State, cfg: &Config) {
+fn points_showdown(state: &mut State, cfg: &Config) -> Next {
     let mut best = i32::MIN;
     let mut hands = [None::<PointsHand>; crate::state::MAX_PLAYERS];
     for (p, slot) in hands.iter_mut().enumerate().take(state.players()) {
         if !state.seats[p].active() {
             continue;
         }
-        rules::reveal(state, p);
+        mechanics::reveal(state, p);
         let h = hand::points_hand_in(state.seats[p].hand.cards(), cfg.deck);
         if !h.is_bust() {
             best = best.max(h.rank);
@@ -340,5 +340,5 @@ fn points_showdown(state: &mut State, cfg: &Config) {
         }
     }
     state.last = Some(Settlement { winners, ..Settlement::default() });
-    rules::end_hand(state, cfg);
+    Next::EndHand
 }

@@ -46,6 +46,7 @@ pub mod canonical;
 pub mod config;
 pub mod deck;
 pub mod hand;
+pub mod mechanics;
 pub mod narrate;
 pub mod observation;
 mod policy;
@@ -73,7 +74,7 @@ pub use state::{Announce, DeckCount, Hand, Phase, Seat, Settlement, State, Statu
 pub use view::View;
 
 use config::{MAX_BUY_IN, MAX_HANDS, MAX_HOUSE};
-use rules::Target;
+use mechanics::Target;
 
 static SPEC: GameSpec = GameSpec {
     id: "sabacc",
@@ -175,7 +176,7 @@ impl Game for Sabacc {
                 3 * n
                     + 1
                     + t * (1 + betting + (r + 3) * change + n + 4 * n)
-                    + rules::MAX_SUDDEN as usize * 3 * n
+                    + mechanics::MAX_SUDDEN as usize * 3 * n
             }
             Rules::Canonical if c.points() => 9 * n,
             // Deal, betting, the exchange (a decision and up to four cards each), betting.
@@ -214,7 +215,7 @@ impl Game for Sabacc {
         buffer: &mut Vec<(Action, f64)>,
         rng: &mut R,
     ) -> Action {
-        match rules::draw_from_deck(state, &self.cfg, rng) {
+        match mechanics::draw_from_deck(state, &self.cfg, rng) {
             Some(card) => Action::Card(card),
             None => tabula_core::sample_listed(self, state, buffer, rng),
         }
@@ -286,10 +287,10 @@ impl Game for Sabacc {
 
     fn observe_action(&self, state: &State, action: Action, observer: usize) -> String {
         let Action::Card(_) = action else { return self.action_text(action) };
-        if !rules::is_chance(state.phase) {
+        if !mechanics::is_chance(state.phase) {
             return self.action_text(action);
         }
-        let known = state::visible(rules::drawn_known(state, &self.cfg), observer);
+        let known = state::visible(mechanics::drawn_known(state, &self.cfg), observer);
         let seen = match rules::target(state, &self.cfg) {
             Target::Seat { seat, up } => up || seat == observer || known,
             Target::Slot { seat, pos } => state.seats[seat].hand.is_up(pos) || seat == observer || known,

@@ -135,7 +135,7 @@ pub(crate) fn tarot_rank(cfg: &Config, state: &State, cards: &[Card]) -> TarotHa
 /// The cards of the pack the seat has not seen, as counts by card id: in a view the
 /// cards it has not seen are hidden, so this is the deck count of the masked table.
 fn unseen(cfg: &Config, state: &State) -> [u8; Card::NUM] {
-    crate::rules::deck_counts(state, cfg)
+    crate::mechanics::deck_counts(state, cfg)
 }
 
 /// The unseen cards with their counts.

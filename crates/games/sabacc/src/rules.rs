@@ -1,6 +1,8 @@
-//! The rules' dispatch, and the mechanics every rule set shares: where the next card comes
-//! from and where it goes, the change (tarot) or shift (canonical), paying into the pots, a
-//! hand's start and end, the end of the session. Each refusal names the section of
+//! The rules' dispatch: each decision to its rule set (`betting`, `tarot`, `canonical`,
+//! `black_knight`), each card dealt where it goes, the change (tarot) or shift (canonical), a
+//! hand's start and end, the end of the session. A rule set never calls back into this
+//! module: it hands back the next step ([`Next`]) and [`carry_out`] does it. What the rule
+//! sets share lies below them, in [`crate::mechanics`]. Each refusal names the section of
 //! `docs/rules/sabacc.md` it enforces.
 
 use tabula_core::{Illegal, Turn};
@@ -9,143 +11,14 @@ use crate::action::Action;
 use crate::config::{Config, Rules, Table};
 use crate::deck::Card;
 use crate::hand;
+use crate::mechanics::{
+    Next, Source, Target, Why, card_outcomes, card_possible, is_chance, pay_sabacc, recount_deck,
+    replace_target, reveal, source, take_card,
+};
 use crate::state::{
     Communal, DeckCount, MAX_COMMUNAL, PUBLIC, Phase, RollThen, Seats, State, Status, seat_bit,
 };
 use crate::{betting, black_knight, canonical, pots, tarot};
-
-/// The most sudden-death deals before tied players split the hand pot.
-pub const MAX_SUDDEN: u8 = 3;
-
-/// Why an action is refused: a small value (no allocation while listing legal actions),
-/// turned into a sentence by [`Why::message`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Why {
-    /// A rule, in a sentence.
-    Rule(&'static str),
-    /// The action belongs to another phase; the sentence says what is awaited.
-    Awaited(Phase),
-    /// The position names no card of the hand.
-    Position {
-        /// The position (0-based).
-        pos: u8,
-        /// Cards in the hand.
-        len: u8,
-    },
-    /// The card is not among those that can be dealt now.
-    NoCard(Card),
-    /// Not enough money.
-    Money {
-        /// What it costs.
-        need: i32,
-        /// What the player has.
-        have: i32,
-    },
-    /// A raise above what the table allows now.
-    RaiseCap {
-        /// The largest raise allowed now (0: none).
-        max: i32,
-    },
-    /// Too many raises in this betting round.
-    RaiseCount {
-        /// The most raises in a round.
-        max: u8,
-    },
-    /// A raise or bet above the limit game's largest.
-    StepCap {
-        /// The largest, in money.
-        max: i32,
-    },
-    /// Too many cards exchanged.
-    ExchangeMax {
-        /// The most allowed.
-        max: u8,
-    },
-}
-
-impl Why {
-    /// The sentence for a player.
-    pub fn message(self) -> String {
-        match self {
-            Why::Rule(s) => s.to_owned(),
-            Why::Awaited(phase) => awaited(phase).to_owned(),
-            Why::Position { pos, len } => {
-                format!("you hold {len} cards: there is no card {} (positions count from 1)", pos + 1)
-            }
-            Why::NoCard(c) => format!("{} cannot be dealt now: it is not in the deck", c.name()),
-            Why::Money { need, have } => format!("that costs {need} and you have {have} (rules §Betting)"),
-            Why::RaiseCap { max: 0 } => {
-                "no raise is possible: the poorest player in the hand could not call it \
-                                         (rules §Betting, table stakes)"
-                    .to_owned()
-            }
-            Why::RaiseCap { max } => format!(
-                "you may raise by at most {max} now: nobody may be asked for more than the poorest player in the \
-                 hand can pay, and the raiser pays the mouche (rules §Betting, table stakes)"
-            ),
-            Why::RaiseCount { max } => {
-                format!("a betting round allows at most {max} raises: call or fold (rules §Betting)")
-            }
-            Why::StepCap { max } => {
-                format!("in the limit game a raise or bet is at most {max} (rules §Betting)")
-            }
-            Why::ExchangeMax { max } => {
-                format!("you may exchange at most {max} cards (rules §The four-card exchange game)")
-            }
-        }
-    }
-}
-
-/// What the game awaits in `phase`, as a sentence.
-pub fn awaited(phase: Phase) -> &'static str {
-    match phase {
-        Phase::Deal => "the cards are being dealt: a card is awaited (chance)",
-        Phase::Bet => "it is the betting round: `call`, `raise N` or `fold` (rules §Betting)",
-        Phase::Window => "the dealer is about to roll: `block N`, `unblock N` or `ready` (rules §Blocking)",
-        Phase::Roll => "the dealer rolls the dice: a roll is awaited (chance)",
-        Phase::Replace => "the cards are changing: new cards are being dealt (chance)",
-        Phase::Announce => {
-            "it is the announce: `announce continue`, `announce see`, `announce fold` or `announce sabacc` \
-             (rules §Announce)"
-        }
-        Phase::Offer => "the dealer offers you a card: `take` or `decline` (rules §Redeal)",
-        Phase::OfferCard => "the offered card is being dealt (chance)",
-        Phase::Discard => "you took the offered card: `discard N` one of your cards (rules §Redeal)",
-        Phase::Show => "you discarded a face-up card: `show N` to turn another one face up (rules §Redeal)",
-        Phase::StudCard => "a new communal card is being dealt (chance)",
-        Phase::Sudden => "the sudden-death cards are being dealt (chance)",
-        Phase::Draw => {
-            "it is the draw phase: `field N`, `draw`, `trade N`, `stand` or `call hand` (rules §Canonical turn)"
-        }
-        Phase::DrawCard => "the card drawn is being dealt (chance)",
-        Phase::Exchange => {
-            "it is the exchange: `exchange N …` or `keep` (rules §The four-card exchange game)"
-        }
-        Phase::ExchangeCard => "the replacement cards are being dealt (chance)",
-        Phase::Wager => "place your bet against the banker: `bet N` (rules §Black Knight)",
-        Phase::Hit => "`hit` or `stand` (rules §Black Knight)",
-        Phase::HitCard => "the card is being dealt (chance)",
-        Phase::BankerCard => "the banker is drawing (chance)",
-        Phase::Over => "the session is over",
-    }
-}
-
-/// Whether `phase` is a chance node.
-pub fn is_chance(phase: Phase) -> bool {
-    matches!(
-        phase,
-        Phase::Deal
-            | Phase::Roll
-            | Phase::Replace
-            | Phase::OfferCard
-            | Phase::StudCard
-            | Phase::Sudden
-            | Phase::DrawCard
-            | Phase::ExchangeCard
-            | Phase::HitCard
-            | Phase::BankerCard
-    )
-}
 
 /// Who acts.
 pub fn turn(state: &State) -> Turn {
@@ -154,217 +27,6 @@ pub fn turn(state: &State) -> Turn {
         p if is_chance(p) => Turn::Chance,
         _ => Turn::Player(state.actor as usize),
     }
-}
-
-// ---------------------------------------------------------------------------------------
-// Where cards come from.
-
-/// The cards of the shuffled deck: the whole pack less every card located somewhere.
-pub fn deck_counts(state: &State, cfg: &Config) -> [u8; Card::NUM] {
-    let mut counts = cfg.composition();
-    let mut take = |c: Card| {
-        if !c.is_hidden() {
-            counts[c.index()] = counts[c.index()].saturating_sub(1);
-        }
-    };
-    for seat in state.seats.iter() {
-        seat.hand.cards().iter().for_each(|&c| take(c));
-    }
-    state.communal.cards().for_each(&mut take);
-    state.under.cards().iter().for_each(|&c| take(c));
-    state.aside.cards().iter().for_each(|&c| take(c));
-    counts
-}
-
-/// Where the next card is drawn from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Source {
-    /// The shuffled deck (these counts, this many cards).
-    Deck([u8; Card::NUM], u32),
-    /// The deck is used up: the first card put under it, in order.
-    Under,
-    /// Deck and the cards under it are used up: the cards set aside are shuffled in.
-    Aside,
-    /// A change finds no card at all: the card being replaced comes back (it is set aside
-    /// first, then is the only card left).
-    Keep(Card),
-    /// No card anywhere.
-    Empty,
-}
-
-/// The deck's counts and their total, recounted from the table.
-pub fn recount_deck(state: &State, cfg: &Config) -> DeckCount {
-    let counts = deck_counts(state, cfg);
-    let total: u32 = counts[cfg.deck.ids()].iter().map(|&n| u32::from(n)).sum();
-    DeckCount::new(counts, total)
-}
-
-/// Where the next card comes from (rules §The deck).
-pub fn source(state: &State, cfg: &Config) -> Source {
-    let (counts, total) = match state.deck.get() {
-        Some((&counts, total)) => (counts, total),
-        None => recount_deck(state, cfg)
-            .get()
-            .map(|(&counts, total)| (counts, total))
-            .expect("a recount is known"),
-    };
-    if total > 0 {
-        Source::Deck(counts, total)
-    } else if !state.under.is_empty() {
-        Source::Under
-    } else if !state.aside.is_empty() {
-        Source::Aside
-    } else if state.phase == Phase::Replace {
-        match replace_target(state) {
-            Some(Target::Slot { seat, pos }) => Source::Keep(state.seats[seat].hand.card(pos)),
-            Some(Target::CommunalSlot(i)) => Source::Keep(state.communal.card(i)),
-            _ => Source::Empty,
-        }
-    } else {
-        Source::Empty
-    }
-}
-
-/// Whether a card can be drawn at all.
-pub fn card_available(state: &State, cfg: &Config) -> bool {
-    source(state, cfg) != Source::Empty
-}
-
-/// The possible next cards with their probabilities.
-pub fn card_outcomes(state: &State, cfg: &Config, out: &mut Vec<(Action, f64)>) {
-    match source(state, cfg) {
-        Source::Deck(counts, total) => {
-            for id in cfg.deck.ids() {
-                if counts[id] > 0 {
-                    let card = Card::from_index(id).expect("an id in range");
-                    out.push((Action::Card(card), f64::from(counts[id]) / f64::from(total)));
-                }
-            }
-        }
-        Source::Under => out.push((Action::Card(state.under.cards()[0]), 1.0)),
-        Source::Keep(card) => out.push((Action::Card(card), 1.0)),
-        Source::Aside => {
-            let mut counts = [0u8; Card::NUM];
-            for &c in state.aside.cards() {
-                counts[c.index()] += 1;
-            }
-            let total = state.aside.len() as f64;
-            for (id, &n) in counts.iter().enumerate() {
-                if n > 0 {
-                    let card = Card::from_index(id).expect("an id in range");
-                    out.push((Action::Card(card), f64::from(n) / total));
-                }
-            }
-        }
-        Source::Empty => {}
-    }
-}
-
-/// At a card chance node whose card comes from the shuffled deck: a card drawn from the
-/// deck with `rng`, each as likely as its share of the deck (what [`card_outcomes`] lists,
-/// without listing it). Otherwise `None`.
-pub fn draw_from_deck<R: rand::Rng + ?Sized>(state: &State, cfg: &Config, rng: &mut R) -> Option<Card> {
-    if state.phase == Phase::Roll || !is_chance(state.phase) {
-        return None;
-    }
-    let Source::Deck(counts, total) = source(state, cfg) else { return None };
-    pick_card(&counts, total, cfg, rng)
-}
-
-/// One card of `counts` (`total` cards of the deck's ids in all), each copy equally likely;
-/// `None` when there is none.
-pub(crate) fn pick_card<R: rand::Rng + ?Sized>(
-    counts: &[u8; Card::NUM],
-    total: u32,
-    cfg: &Config,
-    rng: &mut R,
-) -> Option<Card> {
-    if total == 0 {
-        return None;
-    }
-    let mut left = rng.random_range(0..total);
-    for id in cfg.deck.ids() {
-        let n = u32::from(counts[id]);
-        if left < n {
-            return Card::from_index(id);
-        }
-        left -= n;
-    }
-    None
-}
-
-/// Whether `card` can be the next card.
-fn card_possible(state: &State, cfg: &Config, card: Card) -> bool {
-    match source(state, cfg) {
-        Source::Deck(counts, _) => {
-            counts.get(card.index()).is_some_and(|&n| n > 0) && cfg.deck.ids().contains(&card.index())
-        }
-        Source::Under => state.under.cards()[0] == card,
-        Source::Aside => state.aside.cards().contains(&card),
-        Source::Keep(c) => c == card,
-        Source::Empty => false,
-    }
-}
-
-/// Who already knows the next card if it is drawn now: the discarder of the card on top of
-/// the cards under the deck (they come back in order, so he knows which). A card of the
-/// shuffled deck, and a set-aside card shuffled back in, is known to nobody before it is
-/// drawn.
-pub fn drawn_known(state: &State, cfg: &Config) -> u32 {
-    match source(state, cfg) {
-        Source::Under => state.under.known()[0],
-        Source::Aside | Source::Deck(..) | Source::Keep(_) | Source::Empty => 0,
-    }
-}
-
-/// The cards set aside are shuffled into the deck: they leave the pile, and with it every
-/// seat's knowledge of them (its discarder knows the pile held them, not which one is
-/// drawn where).
-fn shuffle_in_aside(state: &mut State) {
-    for &card in state.aside.cards() {
-        state.deck.put_back(card);
-    }
-    state.aside.clear();
-}
-
-/// Takes `card` from its source; returns who already knew it.
-fn take_card(state: &mut State, cfg: &Config, card: Card) -> u32 {
-    match source(state, cfg) {
-        Source::Under => state.under.remove(0).1,
-        Source::Aside => {
-            shuffle_in_aside(state);
-            state.deck.take(card);
-            0
-        }
-        Source::Deck(..) => {
-            state.deck.take(card);
-            0
-        }
-        Source::Keep(_) | Source::Empty => 0,
-    }
-}
-
-/// Where the next card goes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Target {
-    /// A new card at the end of a seat's hand, face up or not.
-    Seat {
-        /// The seat.
-        seat: usize,
-        /// Face up.
-        up: bool,
-    },
-    /// A replacement for the card at `pos` of `seat`'s hand (a change).
-    Slot {
-        /// The seat.
-        seat: usize,
-        /// The position.
-        pos: usize,
-    },
-    /// A new communal card.
-    Communal,
-    /// A replacement for communal card `i`.
-    CommunalSlot(usize),
 }
 
 /// The `k`-th seat in the hand, in order of play.
@@ -415,21 +77,9 @@ pub fn target(state: &State, cfg: &Config) -> Target {
     }
 }
 
-/// The next card to replace in a change: seats in order of play, then the communal cards.
-fn replace_target(state: &State) -> Option<Target> {
-    for seat in state.order() {
-        let pending = state.seats[seat].hand.pending;
-        if pending != 0 {
-            return Some(Target::Slot { seat, pos: pending.trailing_zeros() as usize });
-        }
-    }
-    let pending = state.communal.pending;
-    (pending != 0).then(|| Target::CommunalSlot(pending.trailing_zeros() as usize))
-}
-
 /// Deals `card` where it goes, then moves the game on. A replaced card is set aside before
 /// its replacement is drawn (it cannot come back unless no other card is left).
-fn play_card(state: &mut State, cfg: &Config, card: Card) {
+fn play_card(state: &mut State, cfg: &Config, card: Card) -> Next {
     if state.deck.get().is_none() {
         state.deck = recount_deck(state, cfg);
     }
@@ -477,12 +127,13 @@ fn play_card(state: &mut State, cfg: &Config, card: Card) {
     match state.phase {
         Phase::Deal => {
             state.step += 1;
-            if state.step as usize == deal_total(state, cfg) {
-                match cfg.rules {
-                    Rules::Tarot => tarot::after_deal(state, cfg),
-                    Rules::Canonical => canonical::after_deal(state, cfg),
-                    Rules::BlackKnight => black_knight::after_deal(state, cfg),
-                }
+            if state.step as usize != deal_total(state, cfg) {
+                return Next::Done;
+            }
+            match cfg.rules {
+                Rules::Tarot => tarot::after_deal(state, cfg),
+                Rules::Canonical => canonical::after_deal(state, cfg),
+                Rules::BlackKnight => black_knight::after_deal(state, cfg),
             }
         }
         Phase::Sudden => tarot::after_sudden_card(state, cfg),
@@ -490,8 +141,12 @@ fn play_card(state: &mut State, cfg: &Config, card: Card) {
             if replace_target(state).is_none() {
                 finish_change(state);
             }
+            Next::Done
         }
-        Phase::OfferCard => state.phase = Phase::Discard,
+        Phase::OfferCard => {
+            state.phase = Phase::Discard;
+            Next::Done
+        }
         Phase::StudCard => betting::start(state, cfg),
         Phase::DrawCard => canonical::after_draw(state, cfg),
         Phase::ExchangeCard => canonical::after_exchange_card(state, cfg),
@@ -505,7 +160,7 @@ fn play_card(state: &mut State, cfg: &Config, card: Card) {
 // The change (tarot) and the shift (canonical).
 
 /// Starts the roll: the tarot blocking window first, the canonical shift at once.
-pub fn start_roll(state: &mut State, cfg: &Config, then: RollThen) {
+fn start_roll(state: &mut State, cfg: &Config, then: RollThen) {
     state.roll_then = then;
     if cfg.rules == Rules::Tarot && !cfg.dice.rolls() {
         // `dice=none`: no roll, so no change and no blocking window.
@@ -595,41 +250,11 @@ fn after_roll(state: &mut State) {
     }
 }
 
-// ---------------------------------------------------------------------------------------
-// Money.
-
-/// Seat `seat` pays up to `amount` into the Sabacc pot (as far as its money goes); returns
-/// what was paid.
-pub fn pay_sabacc(state: &mut State, seat: usize, amount: i32) -> i32 {
-    let paid = amount.clamp(0, state.seats[seat].stack);
-    state.seats[seat].stack -= paid;
-    state.sabacc_pot += paid;
-    paid
-}
-
-/// Seat `seat` pays up to `amount` into the hand pot (as far as its money goes: with less it
-/// is all in); returns what was paid.
-pub fn pay_pot(state: &mut State, seat: usize, amount: i32) -> i32 {
-    let paid = amount.clamp(0, state.seats[seat].stack);
-    let seat = &mut state.seats[seat];
-    seat.stack -= paid;
-    seat.staked += paid;
-    state.hand_pot += paid;
-    paid
-}
-
-/// Reveals every card of `seat` (laid down on the table).
-pub fn reveal(state: &mut State, seat: usize) {
-    let hand = &mut state.seats[seat].hand;
-    for i in 0..hand.len() {
-        hand.reveal(i, PUBLIC);
-    }
-}
-
 /// The last player in the hand wins it without a showdown: every pot he staked for (money
 /// staked above his stake goes back to its owners, rules §Side pots). Holding a Sabacc, he
-/// shows it and takes the Sabacc pot too (showing can only gain him money).
-pub fn win_uncontested(state: &mut State, cfg: &Config) {
+/// shows it and takes the Sabacc pot too (showing can only gain him money). The hand is
+/// then over.
+fn win_uncontested(state: &mut State, cfg: &Config) -> Next {
     let seat = state.first_active().expect("one seat is left in the hand");
     let cards = state.seats[seat].hand.cards();
     let sabacc = match cfg.rules {
@@ -645,7 +270,26 @@ pub fn win_uncontested(state: &mut State, cfg: &Config) {
         pot.winners = pot.eligible;
     }
     pots::pay(state, &split, if sabacc { seat_bit(seat) } else { 0 });
-    end_hand(state, cfg);
+    Next::EndHand
+}
+
+/// Carries out the steps the rule sets hand back, one after another, until one is done.
+fn carry_out(state: &mut State, cfg: &Config, mut next: Next) {
+    loop {
+        next = match next {
+            Next::Done => return,
+            Next::WinUncontested => win_uncontested(state, cfg),
+            Next::EndHand => end_hand(state, cfg),
+            Next::StartRoll(then) => {
+                start_roll(state, cfg, then);
+                Next::Done
+            }
+            Next::AfterBetting => match cfg.rules {
+                Rules::Tarot => tarot::after_betting(),
+                Rules::Canonical | Rules::BlackKnight => canonical::after_betting(state, cfg),
+            },
+        };
+    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -688,12 +332,13 @@ pub fn initial_state(cfg: &Config) -> State {
             pay_sabacc(&mut state, p, cfg.entry);
         }
     }
-    start_hand(&mut state, cfg);
+    let next = start_hand(&mut state, cfg);
+    carry_out(&mut state, cfg, next);
     state
 }
 
 /// Clears the table and starts a hand with every seat still in the session.
-fn start_hand(state: &mut State, cfg: &Config) {
+fn start_hand(state: &mut State, cfg: &Config) -> Next {
     for seat in state.seats.iter_mut() {
         if seat.status != Status::Out {
             seat.status = Status::Active;
@@ -721,13 +366,14 @@ fn start_hand(state: &mut State, cfg: &Config) {
     match cfg.rules {
         Rules::Tarot => tarot::start_hand(state, cfg),
         Rules::Canonical => canonical::start_hand(state, cfg),
-        Rules::BlackKnight => black_knight::start_hand(state, cfg),
+        Rules::BlackKnight => return black_knight::start_hand(state, cfg),
     }
+    Next::Done
 }
 
 /// After a hand is settled: players who lost their cave buy another (open game) or leave
 /// (closed game); the deal passes left; the next hand starts, or the session ends.
-pub fn end_hand(state: &mut State, cfg: &Config) {
+fn end_hand(state: &mut State, cfg: &Config) -> Next {
     // The public record of how it ended, before the table is cleared: the hands on the
     // table (after a sudden death, recorded at the showdown already), or, for a hand where
     // no card was dealt (Black Knight with no bet), the previous record stays.
@@ -753,7 +399,7 @@ pub fn end_hand(state: &mut State, cfg: &Config) {
     }
     if state.hand_no >= cfg.hands || in_session(state).count_ones() < 2 {
         finish(state, cfg, was_in);
-        return;
+        return Next::Done;
     }
     let n = state.players();
     let dealer = state.dealer as usize;
@@ -761,7 +407,7 @@ pub fn end_hand(state: &mut State, cfg: &Config) {
         .map(|k| (dealer + k) % n)
         .find(|&p| state.seats[p].status != Status::Out)
         .expect("two seats are in the session") as u8;
-    start_hand(state, cfg);
+    start_hand(state, cfg)
 }
 
 /// The seats still in the session (bit per seat).
@@ -899,8 +545,11 @@ pub fn legal_actions(state: &State, cfg: &Config, out: &mut Vec<Action>) {
 
 /// Applies a legal action.
 pub fn play(state: &mut State, cfg: &Config, action: Action) {
-    match state.phase {
-        Phase::Roll => play_roll(state, cfg, action),
+    let next = match state.phase {
+        Phase::Roll => {
+            play_roll(state, cfg, action);
+            Next::Done
+        }
         p if is_chance(p) => match action {
             Action::Card(card) => play_card(state, cfg, card),
             _ => unreachable!("a card at a card chance node"),
@@ -911,6 +560,7 @@ pub fn play(state: &mut State, cfg: &Config, action: Action) {
         }
         Phase::Draw | Phase::Exchange => canonical::play(state, cfg, action),
         Phase::Wager | Phase::Hit => black_knight::play(state, cfg, action),
-        _ => {}
-    }
+        _ => Next::Done,
+    };
+    carry_out(state, cfg, next);
 }

@@ -4,7 +4,8 @@ use tabula_core::SetupError;
 
 use crate::config::{Config, DealVariant, Rules};
 use crate::deck::Card;
-use crate::rules::{self, MAX_SUDDEN};
+use crate::mechanics::{self, MAX_SUDDEN};
+use crate::rules;
 use crate::showdown::{self, Showdown};
 use crate::state::{
     MAX_COMMUNAL, MAX_HAND, PUBLIC, Phase, RollThen, Seat, Settlement, State, Status, visible,
@@ -198,7 +199,7 @@ pub fn validate(state: State, cfg: &Config) -> Result<State, SetupError> {
         return Err(SetupError { problems });
     }
     let mut state = state;
-    state.deck = crate::rules::recount_deck(&state, cfg);
+    state.deck = crate::mechanics::recount_deck(&state, cfg);
     check_playable(&state, cfg, &mut problems);
     if !problems.is_empty() {
         return Err(SetupError { problems });
@@ -462,7 +463,7 @@ fn check_playable(state: &State, cfg: &Config, problems: &mut Vec<String>) {
             problems.push(format!(
                 "seat {} is to act but no action is legal: {}",
                 state.actor,
-                rules::awaited(state.phase)
+                mechanics::awaited(state.phase)
             ));
         }
     }
@@ -497,7 +498,7 @@ fn check_turn(state: &State, cfg: &Config, problems: &mut Vec<String>) {
             "a hand in play has at least two players in it: the last one left wins it at once".to_owned(),
         );
     }
-    if !rules::is_chance(phase) && !state.seats[actor].active() {
+    if !mechanics::is_chance(phase) && !state.seats[actor].active() {
         problems.push(format!("seat {actor} is to act but is not in the hand"));
     }
     if phase == Phase::Bet {
@@ -549,7 +550,7 @@ fn check_turn(state: &State, cfg: &Config, problems: &mut Vec<String>) {
             problems.push(format!("the highest bet is {level}, not {}", state.level));
         }
     }
-    if rules::is_chance(phase) && phase != Phase::Roll && !rules::card_available(state, cfg) {
+    if mechanics::is_chance(phase) && phase != Phase::Roll && !mechanics::card_available(state, cfg) {
         problems.push("a card is to be dealt but none is left".to_owned());
     }
 }

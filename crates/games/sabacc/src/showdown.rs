@@ -14,7 +14,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use crate::config::{Config, Rules};
 use crate::deck::Card;
 use crate::hand;
-use crate::rules::MAX_SUDDEN;
+use crate::mechanics::MAX_SUDDEN;
 use crate::state::{MAX_COMMUNAL, MAX_HAND, MAX_PLAYERS, PUBLIC, Settlement, State, seat_bit};
 
 /// The cards each tied player gets in one sudden-death deal.

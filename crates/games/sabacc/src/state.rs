@@ -708,7 +708,7 @@ impl Settlement {
 
 /// The shuffled deck's running count: each card's copies in the deck and their total, kept
 /// in step by the rules as cards are drawn and the table is gathered, so that a card chance
-/// node does not recount the pack from every hand and pile ([`crate::rules::deck_counts`]).
+/// node does not recount the pack from every hand and pile (`mechanics::deck_counts`).
 ///
 /// Not part of the state's identity: it follows from the rest, is not in the JSON, and
 /// equality and hashing ignore it. It may be unknown (a state read from JSON, a seat's view,
@@ -938,7 +938,7 @@ impl Clone for State {
 
 impl State {
     /// The deck's running count (unknown in a state read from JSON, a view, or a state
-    /// edited by hand; [`crate::rules::deck_counts`] recounts it).
+    /// edited by hand; `mechanics::deck_counts` recounts it).
     pub fn deck(&self) -> &DeckCount {
         &self.deck
     }

@@ -1,13 +1,13 @@
 //! The tarot rules (La pratique): the deal, the blocking window before each roll, the
 //! announce, the showdown with sudden death, and the redeal (rules §Tarot in
-//! `docs/rules/sabacc.md`). Betting is in [`crate::betting`], the change in [`crate::rules`].
+//! `docs/rules/sabacc.md`). Betting is in [`crate::betting`], the change in `rules`.
 
 use crate::action::Action;
 use crate::betting;
 use crate::config::{Config, DealVariant};
 use crate::hand::{self, LOSING, TarotHand};
+use crate::mechanics::{self, MAX_SUDDEN, Next, Target, Why};
 use crate::pots;
-use crate::rules::{self, MAX_SUDDEN, Target, Why};
 use crate::state::{Announce, MAX_COMMUNAL, MAX_PLAYERS, PUBLIC, Phase, RollThen, State, Status, seat_bit};
 
 /// A seat's hand as it stands: its own cards, with the best communal card (hold'em, stud).
@@ -21,21 +21,21 @@ pub fn evaluate(state: &State, cfg: &Config, seat: usize) -> TarotHand {
 pub fn start_hand(state: &mut State, cfg: &Config) {
     for p in 0..state.players() {
         if state.seats[p].active() {
-            rules::pay_sabacc(state, p, cfg.mouche);
+            mechanics::pay_sabacc(state, p, cfg.mouche);
         }
     }
     state.phase = Phase::Deal;
 }
 
 /// The deal is done: the first tour's betting round.
-pub fn after_deal(state: &mut State, cfg: &Config) {
+pub fn after_deal(state: &mut State, cfg: &Config) -> Next {
     state.tour = 1;
-    betting::start(state, cfg);
+    betting::start(state, cfg)
 }
 
-/// The betting round is over: the change phase.
-pub fn after_betting(state: &mut State, cfg: &Config) {
-    rules::start_roll(state, cfg, RollThen::Announce);
+/// The betting round is over: the change phase, then the announce.
+pub fn after_betting() -> Next {
+    Next::StartRoll(RollThen::Announce)
 }
 
 /// Before a roll, each player in the hand in turn may block or unblock cards.
@@ -102,7 +102,7 @@ pub fn allowed(state: &State, cfg: &Config, action: Action) -> Result<(), Why> {
         (Phase::Window, Action::Ready) => Ok(()),
         (Phase::Announce, Action::Announce(_)) => Ok(()),
         (Phase::Offer, Action::Take) => {
-            if rules::card_available(state, cfg) {
+            if mechanics::card_available(state, cfg) {
                 Ok(())
             } else {
                 Err(Why::Rule("no card is left to offer (rules §Redeal)"))
@@ -148,7 +148,7 @@ pub fn legal(state: &State, cfg: &Config, out: &mut Vec<Action>) {
 }
 
 /// Applies a tarot decision.
-pub fn play(state: &mut State, cfg: &Config, action: Action) {
+pub fn play(state: &mut State, cfg: &Config, action: Action) -> Next {
     let actor = state.actor as usize;
     match action {
         Action::Block(i) => {
@@ -173,9 +173,9 @@ pub fn play(state: &mut State, cfg: &Config, action: Action) {
                 }
             }
         }
-        Action::Announce(a) => announce(state, cfg, actor, a),
+        Action::Announce(a) => return announce(state, cfg, actor, a),
         Action::Take => state.phase = Phase::OfferCard,
-        Action::Decline => offer_next(state, cfg, actor),
+        Action::Decline => return offer_next(state, cfg, actor),
         Action::Discard(i) => {
             let hand = &mut state.seats[actor].hand;
             let up = hand.is_up(i as usize);
@@ -184,23 +184,23 @@ pub fn play(state: &mut State, cfg: &Config, action: Action) {
             // Discards go under the deck in order; the discarder saw the card, and everybody
             // saw a face-up or blocked one.
             state.under.push(card, known | seat_bit(actor) | if up { PUBLIC } else { 0 });
-            if up && any_down {
-                state.phase = Phase::Show;
-            } else {
-                offer_next(state, cfg, actor);
+            if !(up && any_down) {
+                return offer_next(state, cfg, actor);
             }
+            state.phase = Phase::Show;
         }
         Action::Show(i) => {
             let hand = &mut state.seats[actor].hand;
             hand.up |= 1 << i;
             hand.reveal(i as usize, PUBLIC);
-            offer_next(state, cfg, actor);
+            return offer_next(state, cfg, actor);
         }
         _ => unreachable!("a tarot decision"),
     }
+    Next::Done
 }
 
-fn announce(state: &mut State, cfg: &Config, actor: usize, a: Announce) {
+fn announce(state: &mut State, cfg: &Config, actor: usize, a: Announce) -> Next {
     state.seats[actor].announce = Some(a);
     match a {
         Announce::Fold => {
@@ -210,10 +210,10 @@ fn announce(state: &mut State, cfg: &Config, actor: usize, a: Announce) {
         }
         Announce::Sabacc => {
             // He lays his cards down; a false claim costs five mouches and the hand.
-            rules::reveal(state, actor);
+            mechanics::reveal(state, actor);
             if !evaluate(state, cfg, actor).is_sabacc() {
                 let penalty = 5 * betting::mouche_now(state, cfg);
-                rules::pay_sabacc(state, actor, penalty);
+                mechanics::pay_sabacc(state, actor, penalty);
                 let seat = &mut state.seats[actor];
                 seat.status = Status::Idle;
                 seat.hand.blocked = 0;
@@ -222,17 +222,19 @@ fn announce(state: &mut State, cfg: &Config, actor: usize, a: Announce) {
         Announce::Continue | Announce::See => {}
     }
     if state.active_count() == 1 {
-        rules::win_uncontested(state, cfg);
-        return;
+        return Next::WinUncontested;
     }
     match next_in_pass(state, actor) {
-        Some(p) => state.actor = p as u8,
+        Some(p) => {
+            state.actor = p as u8;
+            Next::Done
+        }
         None => resolve(state, cfg),
     }
 }
 
 /// After every player announced: the showdown, or the redeal and another tour.
-fn resolve(state: &mut State, cfg: &Config) {
+fn resolve(state: &mut State, cfg: &Config) -> Next {
     let (mut cont, mut see, mut sabacc) = (0u32, 0u32, 0u32);
     for (p, seat) in state.seats.iter().enumerate() {
         if !seat.active() {
@@ -256,9 +258,9 @@ fn resolve(state: &mut State, cfg: &Config) {
         }
     }
     if sabacc != 0 || few || state.tour >= cfg.tours {
-        showdown(state, cfg);
+        showdown(state, cfg)
     } else {
-        start_redeal(state, cfg);
+        start_redeal(state, cfg)
     }
 }
 
@@ -267,10 +269,9 @@ fn resolve(state: &mut State, cfg: &Config) {
 /// Players tied for the best hand of all play a sudden death. Hands are shown pot by pot,
 /// from the last side pot to the main pot, from the dealer's left: a player shows only a
 /// hand that beats or ties the best shown for that pot (a losing hand need not be shown).
-fn showdown(state: &mut State, cfg: &Config) {
+fn showdown(state: &mut State, cfg: &Config) -> Next {
     if state.active_count() == 1 {
-        rules::win_uncontested(state, cfg);
-        return;
+        return Next::WinUncontested;
     }
     let mut split = pots::split(state);
     let contenders = pots::contenders(state);
@@ -295,7 +296,7 @@ fn showdown(state: &mut State, cfg: &Config) {
         }
     }
     for p in (0..state.players()).filter(|&p| shown >> p & 1 == 1) {
-        rules::reveal(state, p);
+        mechanics::reveal(state, p);
     }
     for pot in split.as_mut_slice() {
         pot.winners = pots::best(state, pot.eligible, |p| ranks[p]);
@@ -304,13 +305,13 @@ fn showdown(state: &mut State, cfg: &Config) {
     if top.count_ones() <= 1 {
         let sabacc = top != 0 && evaluate(state, cfg, top.trailing_zeros() as usize).is_sabacc();
         pots::pay(state, &split, if sabacc { top } else { 0 });
-        rules::end_hand(state, cfg);
-    } else {
-        // The hands laid down stay on record through the sudden death, and the pots wait.
-        state.pots = split;
-        crate::showdown::record_hands(state, cfg);
-        start_sudden(state, cfg, top);
+        return Next::EndHand;
     }
+    // The hands laid down stay on record through the sudden death, and the pots wait.
+    state.pots = split;
+    crate::showdown::record_hands(state, cfg);
+    start_sudden(state, cfg, top);
+    Next::Done
 }
 
 /// Sudden death: a new three-card deal, face up, to the tied players; the pack is gathered
@@ -324,7 +325,7 @@ fn start_sudden(state: &mut State, cfg: &Config, tied: u32) {
     state.under.clear();
     state.aside.clear();
     // The whole pack is gathered and shuffled.
-    state.deck = rules::recount_deck(state, cfg);
+    state.deck = mechanics::recount_deck(state, cfg);
     state.phase = Phase::Sudden;
     state.step = 0;
 }
@@ -340,11 +341,11 @@ pub fn sudden_target(state: &State) -> Target {
 /// After a sudden-death card: when all are dealt, the best hand wins the pots its players
 /// tied for (the Sabacc pot too if it is a Sabacc); a new tie deals again, at most
 /// [`MAX_SUDDEN`] times, then the tied players share.
-pub fn after_sudden_card(state: &mut State, cfg: &Config) {
+pub fn after_sudden_card(state: &mut State, cfg: &Config) -> Next {
     state.step += 1;
     let m = state.tied.count_ones() as usize;
     if (state.step as usize) < 3 * m {
-        return;
+        return Next::Done;
     }
     let mut best = 0u8;
     let mut winners = 0u32;
@@ -367,7 +368,7 @@ pub fn after_sudden_card(state: &mut State, cfg: &Config) {
     if winners.count_ones() > 1 && state.sudden + 1 < MAX_SUDDEN {
         state.sudden += 1;
         start_sudden(state, cfg, winners);
-        return;
+        return Next::Done;
     }
     // Decided, or still tied after the last deal (then the tied players share). A pot tied
     // between players of the sudden death goes to its winners among them; a pot no winner of
@@ -380,10 +381,10 @@ pub fn after_sudden_card(state: &mut State, cfg: &Config) {
     }
     let sabacc = winners.count_ones() == 1 && best_hand.is_sabacc();
     pots::pay(state, &split, if sabacc { winners } else { 0 });
-    rules::end_hand(state, cfg);
+    Next::EndHand
 }
 
-fn start_redeal(state: &mut State, cfg: &Config) {
+fn start_redeal(state: &mut State, cfg: &Config) -> Next {
     match state.first_active() {
         Some(first) => offer_to(state, cfg, first),
         None => unreachable!("two players continue"),
@@ -391,17 +392,17 @@ fn start_redeal(state: &mut State, cfg: &Config) {
 }
 
 /// Offers a card to `seat`, or to the next player who can be offered one.
-fn offer_to(state: &mut State, cfg: &Config, seat: usize) {
-    if rules::card_available(state, cfg) {
-        state.phase = Phase::Offer;
-        state.actor = seat as u8;
-    } else {
-        offer_next(state, cfg, seat);
+fn offer_to(state: &mut State, cfg: &Config, seat: usize) -> Next {
+    if !mechanics::card_available(state, cfg) {
+        return offer_next(state, cfg, seat);
     }
+    state.phase = Phase::Offer;
+    state.actor = seat as u8;
+    Next::Done
 }
 
 /// The redeal moves on from `from`; after the last player, a new tour.
-fn offer_next(state: &mut State, cfg: &Config, from: usize) {
+fn offer_next(state: &mut State, cfg: &Config, from: usize) -> Next {
     match next_in_pass(state, from) {
         Some(p) => offer_to(state, cfg, p),
         None => next_tour(state, cfg),
@@ -409,15 +410,15 @@ fn offer_next(state: &mut State, cfg: &Config, from: usize) {
 }
 
 /// A new tour: in stud a new communal card first, then the betting round.
-fn next_tour(state: &mut State, cfg: &Config) {
+fn next_tour(state: &mut State, cfg: &Config) -> Next {
     state.tour += 1;
     for seat in state.seats.iter_mut() {
         seat.announce = None;
     }
-    if cfg.deal == DealVariant::Stud && rules::card_available(state, cfg) {
+    if cfg.deal == DealVariant::Stud && mechanics::card_available(state, cfg) {
         state.phase = Phase::StudCard;
         state.actor = state.dealer;
-    } else {
-        betting::start(state, cfg);
+        return Next::Done;
     }
+    betting::start(state, cfg)
 }

@@ -43,7 +43,7 @@ pub fn determinize<R: Rng + ?Sized>(view: &View, cfg: &Config, rng: &mut R) -> S
     let mut state = view.state.clone();
     // The masked table hides what the seat has not seen, so its deck count is the pool of
     // cards the hidden ones are dealt from.
-    let mut pool = Pool::new(crate::rules::deck_counts(&state, cfg), cfg);
+    let mut pool = Pool::new(crate::mechanics::deck_counts(&state, cfg), cfg);
     let mut draw = |rng: &mut R| pool.draw(rng);
     for p in 0..state.players() {
         for i in 0..state.seats[p].hand.len() {
@@ -96,7 +96,7 @@ impl Pool<'_> {
 
     /// One card, each unseen copy equally likely, taken out of the pool.
     fn draw<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Card {
-        let card = crate::rules::pick_card(&self.counts, self.remaining, self.cfg, rng)
+        let card = crate::mechanics::pick_card(&self.counts, self.remaining, self.cfg, rng)
             .expect("a view hides no more cards than the pack has unseen");
         self.counts[card.index()] -= 1;
         self.remaining -= 1;

@@ -5,7 +5,7 @@
 use rand::{Rng, SeedableRng};
 use serde_json::{Value, json};
 use tabula_core::{Game, Turn};
-use tabula_sabacc::rules::recount_deck;
+use tabula_sabacc::mechanics::recount_deck;
 use tabula_sabacc::{Sabacc, State};
 
 fn option_sets() -> Vec<Value> {

@@ -98,7 +98,9 @@ fn a_discard_shuffled_back_into_the_deck_is_known_to_its_drawer_only() {
     // The eighth player (seat 7) drew from the discards shuffled back in.
     let reshuffled = history
         .iter()
-        .filter(|(b, _)| tabula_sabacc::rules::source(b, g.config()) == tabula_sabacc::rules::Source::Aside)
+        .filter(|(b, _)| {
+            tabula_sabacc::mechanics::source(b, g.config()) == tabula_sabacc::mechanics::Source::Aside
+        })
         .count();
     assert!(reshuffled > 0, "the discards were shuffled back in");
     for (p, seat) in s.seats.iter().enumerate() {

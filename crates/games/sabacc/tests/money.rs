@@ -10,7 +10,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
 use tabula_core::{Game, Turn, sample_chance};
-use tabula_sabacc::rules::{self, Target};
+use tabula_sabacc::mechanics::Target;
+use tabula_sabacc::rules;
 use tabula_sabacc::{Action, Announce, Phase, Sabacc};
 
 /// Plays `games` sessions; returns the phases met.

@@ -9,7 +9,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
 use tabula_core::{Game, Turn, sample_chance};
-use tabula_sabacc::rules::deck_counts;
+use tabula_sabacc::mechanics::deck_counts;
 use tabula_sabacc::state::visible;
 use tabula_sabacc::{Action, Announce, Card, Phase, Sabacc, State};
 

@@ -6,7 +6,7 @@ mod common;
 use common::{cards, deal, game, legal, play, refused, stacks};
 use serde_json::json;
 use tabula_core::{Game, Turn};
-use tabula_sabacc::{Announce, Phase, Sabacc, State, Status, rules};
+use tabula_sabacc::{Announce, Phase, Sabacc, State, Status, mechanics};
 
 /// Two players, one hand: seat 1 deals, seat 0 plays first.
 fn two() -> Sabacc {
@@ -215,7 +215,7 @@ fn on_the_maximum_every_unblocked_card_is_replaced_and_everyone_pays_the_mouche(
     assert_eq!(cards(&s, 1), ["Ks", "Qs", "10d"]);
     assert_eq!(s.phase, Phase::Announce);
     assert!(s.aside.is_empty() && s.under.is_empty(), "the replaced cards are shuffled back");
-    assert_eq!(rules::deck_counts(&s, g.config())[tabula_sabacc::Card::IDIOT.index()], 1);
+    assert_eq!(mechanics::deck_counts(&s, g.config())[tabula_sabacc::Card::IDIOT.index()], 1);
 }
 
 #[test]
@@ -403,7 +403,7 @@ fn once_the_deck_is_used_up_the_cards_under_it_come_back_in_order() {
     play(&g, &mut s, "call; call; ready; ready; ready; roll 2");
     play(&g, &mut s, "announce continue; announce continue; announce continue; take; card 8s; discard 4");
     // Put the rest of the deck aside from play (under the deck, behind the 8s).
-    let counts = rules::deck_counts(&s, g.config());
+    let counts = mechanics::deck_counts(&s, g.config());
     for card in tabula_sabacc::Card::all() {
         for _ in 0..counts[card.index()] {
             s.under.push(card, 0);
