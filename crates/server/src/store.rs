@@ -315,8 +315,7 @@ impl Store {
         tx.commit().await.map_err(db_error)
     }
 
-    /// The connection pool, for the queries kept beside their module ([`crate::accounts`],
-    /// [`crate::ratings`]).
+    /// The connection pool, for the queries kept beside their module (`accounts`, `ratings`).
     pub(crate) fn pool(&self) -> &AnyPool {
         &self.pool
     }

@@ -36,6 +36,7 @@ pub mod leaps;
 pub mod narrate;
 pub mod observation;
 mod policy;
+pub mod position;
 pub mod rules;
 pub mod setup;
 pub mod state;
@@ -230,7 +231,7 @@ impl Game for Abagio {
     }
 
     fn validate(&self, state: State) -> Result<State, SetupError> {
-        setup::validate(state, self.turn_limit)
+        position::validate(state, self.turn_limit)
     }
 
     fn heuristic_policy<R: Rng + ?Sized>(

@@ -1,4 +1,4 @@
-//! Pieces and money in words, for the log ([`crate::narrate`]) and every client: `$1,000`,
+//! Pieces and money in words, for the log (`narrate`) and every client: `$1,000`,
 //! a cow's id and what a seat knows of it, the kind of a field.
 
 use crate::Config;

@@ -1,4 +1,4 @@
-//! Cards and hands in words, for the log ([`crate::narrate`]) and every client: a card's
+//! Cards and hands in words, for the log (`narrate`) and every client: a card's
 //! label, what a hand makes and how (which tint adds, the aces counted high), signed
 //! numbers with a true minus sign.
 

@@ -1251,3 +1251,10 @@ impl Data {
         Ok(())
     }
 }
+
+impl Layout {
+    /// The default map of the data file (*invented*, rules §The default map).
+    pub fn default_map() -> Layout {
+        data().map.layout()
+    }
+}

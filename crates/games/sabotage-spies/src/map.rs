@@ -662,11 +662,6 @@ pub struct Layout {
 }
 
 impl Layout {
-    /// The default map of the data file (*invented*, rules §The default map).
-    pub fn default_map() -> Layout {
-        crate::data::data().map.layout()
-    }
-
     /// Whether a machine and a generator in these rooms would break the variable-setup rule
     /// "not in the same room or adjacent, unless a wall separates them": the same room, or
     /// adjacent with no wall between them.
