@@ -101,7 +101,9 @@ pub fn check<G: Game>(game: &G, config: Config) -> Report {
             "{}: seed {seed} did not give the same game twice",
             game.options()
         );
-        crate::interference::check(game, seed, &first, config.swaps, &mut report);
+        let (swaps, swap_steps) = crate::interference::check(game, seed, &first, config.swaps);
+        report.swaps += swaps;
+        report.swap_steps += swap_steps;
         report.playouts += 1;
     }
     report.observations = observations.observations;

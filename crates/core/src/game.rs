@@ -1,5 +1,5 @@
 //! The generic game model. Bots and benchmarks monomorphise over [`Game`]; everything
-//! else goes through the type-erased layer in [`crate::erased`].
+//! else goes through the type-erased layer in `erased`.
 
 use std::fmt::Debug;
 use std::hash::Hash;

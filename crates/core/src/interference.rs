@@ -20,15 +20,15 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::conformance::Report;
 use crate::game::{Game, Turn};
 
 /// Checks every chance node of the playout `actions` (from the initial state) against
 /// rule 1 for every seat, and `swaps` sampled (node, seat) pairs against rules 2 and 3.
+/// Returns the swaps replayed and the steps replayed after them.
 ///
 /// # Panics
 /// On a leak, naming the option set, the seed, the step and the seat.
-pub(crate) fn check<G: Game>(game: &G, seed: u64, actions: &[G::Action], swaps: usize, report: &mut Report) {
+pub(crate) fn check<G: Game>(game: &G, seed: u64, actions: &[G::Action], swaps: usize) -> (usize, usize) {
     let mut states = Vec::with_capacity(actions.len() + 1);
     let mut state = game.initial_state();
     for &action in actions {
@@ -49,8 +49,9 @@ pub(crate) fn check<G: Game>(game: &G, seed: u64, actions: &[G::Action], swaps: 
             }
         }
     }
+    let mut replayed = (0, 0);
     if hidden.is_empty() || swaps == 0 {
-        return;
+        return replayed;
     }
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x1eaf_0b5e_77ed);
     for _ in 0..swaps {
@@ -59,10 +60,10 @@ pub(crate) fn check<G: Game>(game: &G, seed: u64, actions: &[G::Action], swaps: 
         let original = actions[step];
         let others: Vec<G::Action> = outcomes.iter().map(|&(a, _)| a).filter(|&a| a != original).collect();
         let other = others[rng.random_range(0..others.len())];
-        report.swaps += 1;
-        report.swap_steps +=
-            replay(game, &states[step], &actions[step..], other, seat, &|t| ctx(step + t, seat));
+        replayed.0 += 1;
+        replayed.1 += replay(game, &states[step], &actions[step..], other, seat, &|t| ctx(step + t, seat));
     }
+    replayed
 }
 
 /// Whether `seat` cannot tell the outcome `drawn` of this chance node from another one;

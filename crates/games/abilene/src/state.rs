@@ -1,8 +1,8 @@
 //! The state of a game of Abilene: the cows, the cowboys, the ranchers' money and loans,
 //! the dice, and where the turn stands. Small arrays and small integers, no heap; it
-//! serializes to JSON and reads back (positions go through [`crate::setup::validate`]).
+//! serializes to JSON and reads back (positions go through `setup::validate`).
 //!
-//! A view ([`crate::view`]) is the same state with what a seat may not see written `?`:
+//! A view (`view`) is the same state with what a seat may not see written `?`:
 //! a cow's brand and value, and another seat's corral card before the reveal.
 
 use std::fmt;

@@ -318,7 +318,7 @@ impl<'de> Deserialize<'de> for Results {
 /// Besides what its JSON holds, the state keeps the face-down pile ([`State::pile`]) in
 /// step as cards are dealt and drawn, so that a chance node does not recount it from the
 /// deck, the hands, the roofs and the discards. Reading a state from JSON and
-/// [`crate::setup::validate`] recount it; code that edits `hands`, `roofs` or `discards`
+/// `setup::validate` recount it; code that edits `hands`, `roofs` or `discards`
 /// by hand and then plays on calls [`State::recount_pile`] (or validates).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(from = "StateJson")]
