@@ -7,7 +7,8 @@ use crate::betting;
 use crate::config::Config;
 use crate::hand::{self, PointsHand};
 use crate::mechanics::{self, Next, Why};
-use crate::pots::{self, Pots};
+use crate::payout;
+use crate::pots::Pots;
 use crate::state::{MAX_HAND, MAX_PLAYERS, PUBLIC, Phase, RollThen, Settlement, State, seat_bit};
 
 /// The tour from which a player may call the hand: after three pot-building tours, or in the
@@ -224,11 +225,11 @@ fn showdown(state: &mut State, cfg: &Config) -> Next {
     if state.active_count() == 1 {
         return Next::WinUncontested;
     }
-    let split = pots::split(state);
+    let split = payout::split(state);
     let penalty = state.hand_pot;
     let mut ranks = [None; MAX_PLAYERS];
     let mut sabacc = 0u32;
-    let contenders = pots::contenders(state);
+    let contenders = payout::contenders(state);
     for p in (0..state.players()).filter(|&p| contenders >> p & 1 == 1) {
         mechanics::reveal(state, p);
         let h = hand::canon_hand_in(state.seats[p].hand.cards(), cfg.deck);
@@ -248,11 +249,11 @@ fn showdown(state: &mut State, cfg: &Config) -> Next {
 /// Sabacc pot to the best hand of all when it is one of `sabacc`; then the next hand.
 fn settle(state: &mut State, mut split: Pots, ranks: &[Option<i32>; MAX_PLAYERS], sabacc: u32) -> Next {
     for pot in split.as_mut_slice() {
-        pot.winners = pots::best(state, pot.eligible, |p| ranks[p]);
+        pot.winners = payout::best(state, pot.eligible, |p| ranks[p]);
     }
-    let top = pots::best(state, pots::contenders(state), |p| ranks[p]);
+    let top = payout::best(state, payout::contenders(state), |p| ranks[p]);
     let sabacc_to = if top & sabacc == top { top } else { 0 };
-    pots::pay(state, &split, sabacc_to);
+    payout::pay(state, &split, sabacc_to);
     Next::EndHand
 }
 
@@ -291,10 +292,10 @@ fn theory_showdown(state: &mut State, cfg: &Config) -> Next {
         if state.active_count() == 1 {
             return Next::WinUncontested;
         }
-        let split = pots::split(state);
+        let split = payout::split(state);
         let mut ranks = [None; MAX_PLAYERS];
         let mut sabacc = 0u32;
-        let contenders = pots::contenders(state);
+        let contenders = payout::contenders(state);
         for p in (0..state.players()).filter(|&p| contenders >> p & 1 == 1) {
             mechanics::reveal(state, p);
             let h = hand::points_hand_in(state.seats[p].hand.cards(), cfg.deck);

@@ -4,7 +4,7 @@
 use tabula_core::{OptionDefault, OptionKind, OptionSpec, Options, OptionsError};
 
 use crate::deck::DeckKind;
-use crate::state::MAX_PLAYERS;
+use crate::limits::MAX_PLAYERS;
 
 /// The most raise steps (in minimum bets) one raise or one Black Knight bet can be.
 pub const MAX_STEPS: u8 = 20;

@@ -46,11 +46,14 @@ pub mod canonical;
 pub mod config;
 pub mod deck;
 pub mod hand;
+pub mod limits;
 pub mod mechanics;
 pub mod narrate;
 pub mod observation;
+pub mod payout;
 mod policy;
 pub mod pots;
+pub mod record;
 pub mod rules;
 pub mod setup;
 pub mod showdown;
@@ -176,7 +179,7 @@ impl Game for Sabacc {
                 3 * n
                     + 1
                     + t * (1 + betting + (r + 3) * change + n + 4 * n)
-                    + mechanics::MAX_SUDDEN as usize * 3 * n
+                    + crate::limits::MAX_SUDDEN as usize * 3 * n
             }
             Rules::Canonical if c.points() => 9 * n,
             // Deal, betting, the exchange (a decision and up to four cards each), betting.

@@ -28,9 +28,6 @@ pub enum Next {
     AfterBetting,
 }
 
-/// The most sudden-death deals before tied players split the hand pot.
-pub const MAX_SUDDEN: u8 = 3;
-
 /// Why an action is refused: a small value (no allocation while listing legal actions),
 /// turned into a sentence by [`Why::message`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -41,7 +41,7 @@ use tabula_core::observation::{Writer, relative_seat, signed_log};
 
 use crate::config::Config;
 use crate::deck::Card;
-use crate::mechanics::MAX_SUDDEN;
+use crate::limits::MAX_SUDDEN;
 use crate::pots::{MAX_POTS, Pots};
 use crate::state::{Announce, MAX_COMMUNAL, MAX_HAND, PUBLIC, Phase, Pile, RollThen, Settlement, Status};
 use crate::view::View;

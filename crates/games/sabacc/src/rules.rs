@@ -18,7 +18,7 @@ use crate::mechanics::{
 use crate::state::{
     Communal, DeckCount, MAX_COMMUNAL, PUBLIC, Phase, RollThen, Seats, State, Status, seat_bit,
 };
-use crate::{betting, black_knight, canonical, pots, tarot};
+use crate::{betting, black_knight, canonical, payout, tarot};
 
 /// Who acts.
 pub fn turn(state: &State) -> Turn {
@@ -265,11 +265,11 @@ fn win_uncontested(state: &mut State, cfg: &Config) -> Next {
     if sabacc {
         reveal(state, seat);
     }
-    let mut split = pots::split(state);
+    let mut split = payout::split(state);
     for pot in split.as_mut_slice() {
         pot.winners = pot.eligible;
     }
-    pots::pay(state, &split, if sabacc { seat_bit(seat) } else { 0 });
+    payout::pay(state, &split, if sabacc { seat_bit(seat) } else { 0 });
     Next::EndHand
 }
 
@@ -378,9 +378,9 @@ fn end_hand(state: &mut State, cfg: &Config) -> Next {
     // table (after a sudden death, recorded at the showdown already), or, for a hand where
     // no card was dealt (Black Knight with no bet), the previous record stays.
     if state.tied != 0 {
-        crate::showdown::record_money(state);
+        crate::record::record_money(state);
     } else if state.seats.iter().any(|s| !s.hand.is_empty()) {
-        crate::showdown::record_hands(state, cfg);
+        crate::record::record_hands(state, cfg);
     }
     state.hand_no += 1;
     let was_in = in_session(state);
@@ -438,7 +438,7 @@ fn finish(state: &mut State, cfg: &Config, was_in: u32) {
                 m => m,
             };
             let pot = std::mem::take(&mut state.sabacc_pot);
-            pots::share(state, stayed, pot);
+            payout::share(state, stayed, pot);
         }
         Table::FriendlyRegular => {}
         Table::Open => state.house_take += std::mem::take(&mut state.sabacc_pot),

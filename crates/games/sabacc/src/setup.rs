@@ -4,9 +4,10 @@ use tabula_core::SetupError;
 
 use crate::config::{Config, DealVariant, Rules};
 use crate::deck::Card;
-use crate::mechanics::{self, MAX_SUDDEN};
+use crate::limits::MAX_SUDDEN;
+use crate::mechanics;
 use crate::rules;
-use crate::showdown::{self, Showdown};
+use crate::showdown::Showdown;
 use crate::state::{
     MAX_COMMUNAL, MAX_HAND, PUBLIC, Phase, RollThen, Seat, Settlement, State, Status, visible,
 };
@@ -305,7 +306,7 @@ fn check_pots(state: &State, cfg: &Config, bad: &mut dyn FnMut(String)) {
     }
     let pending = &state.pots;
     if state.phase == crate::state::Phase::Sudden && !pending.is_empty() {
-        let active = crate::pots::contenders(state);
+        let active = crate::payout::contenders(state);
         if pending.total() != i64::from(state.hand_pot) {
             bad("the pots waiting for the sudden death do not hold the hand pot".to_owned());
         }
@@ -353,7 +354,7 @@ fn check_sizes(state: &State, cfg: &Config, problems: &mut Vec<String>) {
         Phase::Deal | Phase::Sudden => {
             let (group, per, communal) = if phase == Phase::Deal {
                 let (per, communal) = rules::deal_shape(cfg);
-                (crate::pots::contenders(state), per, communal)
+                (crate::payout::contenders(state), per, communal)
             } else {
                 (state.tied, crate::showdown::SUDDEN_CARDS, 0)
             };
@@ -448,7 +449,7 @@ fn check_sizes(state: &State, cfg: &Config, problems: &mut Vec<String>) {
             bad(format!("after this roll comes `{:?}`, which these rules never do", state.roll_then));
         }
     }
-    if phase == Phase::Sudden && state.tied & !crate::pots::contenders(state) != 0 {
+    if phase == Phase::Sudden && state.tied & !crate::payout::contenders(state) != 0 {
         bad("a seat in the sudden death is not in the hand".to_owned());
     }
 }
@@ -612,7 +613,7 @@ fn check_showdown(state: &State, rec: &Showdown, cfg: &Config, problems: &mut Ve
             bad(format!("seat {p}: a shown mark names a position beyond its {len} cards"));
         }
         let eval = if laid.fully_shown() && laid.cards().iter().all(|c| !c.is_hidden()) {
-            showdown::evaluate(laid.cards(), rec.communal(), cfg)
+            crate::record::evaluate(laid.cards(), rec.communal(), cfg)
         } else {
             (0, 0)
         };

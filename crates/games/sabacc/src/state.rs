@@ -11,33 +11,10 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::deck::Card;
 use crate::pots::Pots;
+pub use crate::pots::Settlement;
 use crate::showdown::Showdown;
 
-/// The most seats: two decks of twelve players each.
-pub const MAX_PLAYERS: usize = 24;
-/// The most cards a hand holds: Black Knight's limit of ten with 78 cards (the tarot game
-/// holds at most four, the canonical game at most ten by its draw limit).
-pub const MAX_HAND: usize = 10;
-/// The most communal cards on the table (stud).
-pub const MAX_COMMUNAL: usize = 3;
-/// The capacity of a pile: every card of two 78-card decks.
-pub const PILE_CAP: usize = 156;
-/// The knowledge bit of a card every seat has seen.
-pub const PUBLIC: u32 = 1 << 31;
-
-/// A seat index no player has (at most 24 seats use bits 0 to 23): masking for it hides
-/// every card not shown to all, which is what a spectator sees.
-pub const NOBODY: usize = 30;
-
-/// The knowledge bit of seat `seat`.
-pub const fn seat_bit(seat: usize) -> u32 {
-    1 << seat
-}
-
-/// Whether a card with knowledge `known` is visible to `seat`.
-pub const fn visible(known: u32, seat: usize) -> bool {
-    known & (PUBLIC | seat_bit(seat)) != 0
-}
+pub use crate::limits::{MAX_COMMUNAL, MAX_HAND, MAX_PLAYERS, NOBODY, PILE_CAP, PUBLIC, seat_bit, visible};
 
 /// A list of at most `N` cards in order, each with its knowledge mask: what a hand and a
 /// pile hold. Fixed-size (no heap); equality, hashing and debug output look at the cards
@@ -664,46 +641,6 @@ pub enum RollThen {
     Betting,
     /// The canonical shift: then the draw phase.
     Draw,
-}
-
-/// How the last hand was settled (public).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-pub struct Settlement {
-    /// The seats that won the hand pot, or a part of it (bit per seat).
-    pub winners: u32,
-    /// The hand pot paid out to them.
-    pub pot: i32,
-    /// The Sabacc pot paid out.
-    pub sabacc: i32,
-    /// When the hand pot was split into side pots: each pot, main pot first, with who could
-    /// win it and who did (rules §Side pots); empty otherwise.
-    #[serde(default, skip_serializing_if = "Pots::is_empty")]
-    pub pots: Pots,
-}
-
-impl Settlement {
-    /// Makes this settlement a copy of `src`, copying only the pots in use.
-    pub fn copy_from(&mut self, src: &Settlement) {
-        let Settlement { winners, pot, sabacc, pots } = src;
-        self.winners = *winners;
-        self.pot = *pot;
-        self.sabacc = *sabacc;
-        self.pots.copy_from(pots);
-    }
-
-    /// Makes this settlement a copy of `src`, or the empty one when there is none, writing
-    /// only what is read (the pots past those in use are not).
-    pub fn copy_from_option(&mut self, src: Option<&Settlement>) {
-        match src {
-            Some(src) => self.copy_from(src),
-            None => {
-                self.winners = 0;
-                self.pot = 0;
-                self.sabacc = 0;
-                self.pots.clear();
-            }
-        }
-    }
 }
 
 /// The shuffled deck's running count: each card's copies in the deck and their total, kept

@@ -6,8 +6,9 @@ use crate::action::Action;
 use crate::betting;
 use crate::config::{Config, DealVariant};
 use crate::hand::{self, LOSING, TarotHand};
-use crate::mechanics::{self, MAX_SUDDEN, Next, Target, Why};
-use crate::pots;
+use crate::limits::MAX_SUDDEN;
+use crate::mechanics::{self, Next, Target, Why};
+use crate::payout;
 use crate::state::{Announce, MAX_COMMUNAL, MAX_PLAYERS, PUBLIC, Phase, RollThen, State, Status, seat_bit};
 
 /// A seat's hand as it stands: its own cards, with the best communal card (hold'em, stud).
@@ -273,8 +274,8 @@ fn showdown(state: &mut State, cfg: &Config) -> Next {
     if state.active_count() == 1 {
         return Next::WinUncontested;
     }
-    let mut split = pots::split(state);
-    let contenders = pots::contenders(state);
+    let mut split = payout::split(state);
+    let contenders = payout::contenders(state);
     let mut ranks = [None; MAX_PLAYERS];
     let mut raw = [LOSING; MAX_PLAYERS];
     for p in (0..state.players()).filter(|&p| contenders >> p & 1 == 1) {
@@ -299,17 +300,17 @@ fn showdown(state: &mut State, cfg: &Config) -> Next {
         mechanics::reveal(state, p);
     }
     for pot in split.as_mut_slice() {
-        pot.winners = pots::best(state, pot.eligible, |p| ranks[p]);
+        pot.winners = payout::best(state, pot.eligible, |p| ranks[p]);
     }
-    let top = pots::best(state, contenders, |p| ranks[p]);
+    let top = payout::best(state, contenders, |p| ranks[p]);
     if top.count_ones() <= 1 {
         let sabacc = top != 0 && evaluate(state, cfg, top.trailing_zeros() as usize).is_sabacc();
-        pots::pay(state, &split, if sabacc { top } else { 0 });
+        payout::pay(state, &split, if sabacc { top } else { 0 });
         return Next::EndHand;
     }
     // The hands laid down stay on record through the sudden death, and the pots wait.
     state.pots = split;
-    crate::showdown::record_hands(state, cfg);
+    crate::record::record_hands(state, cfg);
     start_sudden(state, cfg, top);
     Next::Done
 }
@@ -364,7 +365,7 @@ pub fn after_sudden_card(state: &mut State, cfg: &Config) -> Next {
         }
     }
     let best_hand = best_hand.expect("tied seats");
-    crate::showdown::record_sudden(state);
+    crate::record::record_sudden(state);
     if winners.count_ones() > 1 && state.sudden + 1 < MAX_SUDDEN {
         state.sudden += 1;
         start_sudden(state, cfg, winners);
@@ -380,7 +381,7 @@ pub fn after_sudden_card(state: &mut State, cfg: &Config) -> Next {
         }
     }
     let sabacc = winners.count_ones() == 1 && best_hand.is_sabacc();
-    pots::pay(state, &split, if sabacc { winners } else { 0 });
+    payout::pay(state, &split, if sabacc { winners } else { 0 });
     Next::EndHand
 }
 
