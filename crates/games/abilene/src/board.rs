@@ -25,10 +25,9 @@ pub const TOWN_RADIUS: u8 = 1;
 pub const FIRST_RING: u8 = TOWN_RADIUS + 1;
 /// The outermost ring of fields: the outer edge (*invented*, Interpretation 5).
 pub const LAST_RING: u8 = 7;
-/// The number of fields: 27 in each of the six ranches.
-pub const NUM_FIELDS: usize = 6 * Field::PER_RANCH as usize;
-/// The number of spaces: the fields and Abilene.
-pub const NUM_SPACES: usize = NUM_FIELDS + 1;
+pub use crate::spaces::{NUM_FIELDS, NUM_SPACES, Space};
+
+const _: () = assert!(NUM_FIELDS == 6 * Field::PER_RANCH as usize, "27 fields in each of the six ranches");
 
 const _: () = assert!(FIRST_RING == 2 && LAST_RING == 7, "the field names carry one digit per ring");
 
@@ -464,38 +463,7 @@ impl FromStr for Field {
     }
 }
 
-/// A space: a field (0–161) or Abilene (162), numbered as in rules §Notation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Space(u8);
-
 impl Space {
-    /// The town of Abilene: one space over the central hexes.
-    pub const ABILENE: Space = Space(NUM_FIELDS as u8);
-
-    /// The space numbered `i` (0–162).
-    ///
-    /// # Panics
-    /// If `i` is 163 or more.
-    pub const fn from_index(i: usize) -> Space {
-        assert!(i < NUM_SPACES, "no such space");
-        Space(i as u8)
-    }
-
-    /// Every space, in number order (Abilene last).
-    pub fn all() -> impl Iterator<Item = Space> {
-        (0..NUM_SPACES as u8).map(Space)
-    }
-
-    /// The number, 0–162.
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// Whether this is Abilene.
-    pub const fn is_abilene(self) -> bool {
-        self.0 == Space::ABILENE.0
-    }
-
     /// The field, or `None` for Abilene.
     pub const fn field(self) -> Option<Field> {
         if self.is_abilene() { None } else { Some(Field(self.0)) }

@@ -1,10 +1,47 @@
-//! A set of spaces: a bit set over the 163 spaces of the board (rules §Notation numbers
-//! them 0–161 for the fields and 162 for Abilene).
+//! The spaces of the board and sets of them: a space is a field (0–161) or Abilene (162),
+//! numbered as in rules §Notation; a set is a bit set over the 163 spaces. Where each space
+//! lies and what touches it is the board's (`board`).
 
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Sub};
 
-use crate::board::{NUM_SPACES, Space};
+/// The number of fields: 27 in each of the six ranches.
+pub const NUM_FIELDS: usize = 162;
+/// The number of spaces: the fields and Abilene.
+pub const NUM_SPACES: usize = NUM_FIELDS + 1;
+
+/// A space: a field (0–161) or Abilene (162), numbered as in rules §Notation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Space(pub(crate) u8);
+
+impl Space {
+    /// The town of Abilene: one space over the central hexes.
+    pub const ABILENE: Space = Space(NUM_FIELDS as u8);
+
+    /// The space numbered `i` (0–162).
+    ///
+    /// # Panics
+    /// If `i` is 163 or more.
+    pub const fn from_index(i: usize) -> Space {
+        assert!(i < NUM_SPACES, "no such space");
+        Space(i as u8)
+    }
+
+    /// Every space, in number order (Abilene last).
+    pub fn all() -> impl Iterator<Item = Space> {
+        (0..NUM_SPACES as u8).map(Space)
+    }
+
+    /// The number, 0–162.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// Whether this is Abilene.
+    pub const fn is_abilene(self) -> bool {
+        self.0 == Space::ABILENE.0
+    }
+}
 
 /// A set of spaces, one bit per space: bit `s % 64` of word `s / 64`. `Copy`, 24 bytes.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
