@@ -1,7 +1,7 @@
 //! The rules' dispatch: each decision to its rule set (`betting`, `tarot`, `canonical`,
 //! `black_knight`), each card dealt where it goes, the change (tarot) or shift (canonical), a
 //! hand's start and end, the end of the session. A rule set never calls back into this
-//! module: it hands back the next step ([`Next`]) and [`carry_out`] does it. What the rule
+//! module: it hands back the next step ([`Next`]) and `carry_out` does it. What the rule
 //! sets share lies below them, in [`crate::mechanics`]. Each refusal names the section of
 //! `docs/rules/sabacc.md` it enforces.
 
