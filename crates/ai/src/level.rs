@@ -60,6 +60,38 @@ const TUNED: &[(&str, &str, &str, &str)] = &[
     ("sabotage-spies", "hard", "rollout", r#"{"iters":60,"depth":30,"beliefs":4,"ms":900}"#),
 ];
 
+/// Each level's rating per game, on the Glicko-2 scale of the server's rated games: the
+/// beginner policy (`heuristic`) is 1500, and each level 1500 plus the Elo gap of its
+/// measured win rate against it (`400·log10(p/(1−p))`), directly or through the level it
+/// was measured against. The measurements and their commands: docs/bots.md, "Ratings of the
+/// levels". `greedy` is `easy`.
+const RATINGS: &[(&str, [(&str, f64); 4])] = &[
+    // hard 67.3% and medium 48.6% against the policy; easy = hard − 424 (hard won 92.0% against it).
+    ("sabotage-pipes", [("heuristic", 1500.0), ("easy", 1201.0), ("medium", 1490.0), ("hard", 1625.0)]),
+    // hard 53.8%; easy = hard − 592 (hard won 96.8% against it); medium = easy + 398 (90.8%).
+    ("abagio", [("heuristic", 1500.0), ("easy", 934.0), ("medium", 1332.0), ("hard", 1526.0)]),
+    // easy 4.0%, medium 10.8%, hard 60.9% (a session of 10 hands, 4 seats in two pairs).
+    ("sabacc", [("heuristic", 1500.0), ("easy", 948.0), ("medium", 1133.0), ("hard", 1577.0)]),
+    // easy 19.0%, medium 52.2%, hard 93.0% (4 seats in two pairs, draws as half).
+    ("abilene", [("heuristic", 1500.0), ("easy", 1248.0), ("medium", 1515.0), ("hard", 1949.0)]),
+    // easy 23.3%, medium 67.5%, hard 68.3% (intro game, 2 players; few games: see docs/bots.md).
+    ("sabotage-spies", [("heuristic", 1500.0), ("easy", 1293.0), ("medium", 1627.0), ("hard", 1633.0)]),
+];
+
+/// Every measured rating: (game, bot, rating), the beginner policy and the three levels of
+/// each game.
+pub fn ratings() -> impl Iterator<Item = (&'static str, &'static str, f64)> {
+    RATINGS.iter().flat_map(|(game, levels)| levels.iter().map(move |(l, r)| (*game, *l, *r)))
+}
+
+/// The measured rating of bot `bot` in game `game`: a level, `greedy` (which is `easy`) or
+/// the beginner policy; `None` for the bots not on the scale (`random`, the searching bots
+/// with settings of their own) and for a game not measured.
+pub fn rating(game: &str, bot: &str) -> Option<f64> {
+    let bot = if bot == "greedy" { "easy" } else { bot };
+    RATINGS.iter().find(|(g, _)| *g == game)?.1.iter().find(|(l, _)| *l == bot).map(|(_, r)| *r)
+}
+
 /// The bot and options a level stands for in a game with this spec, or `None` for a name
 /// that is not a level.
 pub fn resolve(level: &str, spec: &GameSpec) -> Option<(&'static str, Value)> {
@@ -90,5 +122,17 @@ mod tests {
             assert!(LEVELS.contains(&level));
             assert!(serde_json::from_str::<Value>(options).unwrap().is_object());
         }
+    }
+
+    #[test]
+    fn every_level_of_every_measured_game_is_rated_in_order() {
+        for (game, _) in RATINGS {
+            let r = |l| rating(game, l).unwrap();
+            assert!(r("easy") < r("medium") && r("medium") < r("hard"), "{game}");
+            assert_eq!(r("greedy"), r("easy"));
+            assert_eq!(r("heuristic"), 1500.0);
+        }
+        assert_eq!(rating("abagio", "random"), None);
+        assert_eq!(rating("chess", "easy"), None);
     }
 }

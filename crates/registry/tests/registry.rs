@@ -305,3 +305,16 @@ fn every_game_is_described_for_players() {
         "Seat 4"
     );
 }
+
+/// A player sees where they stand against the bots: every game's levels and beginner policy
+/// have a measured rating (`tabula_ai::level`, docs/bots.md "Ratings of the levels"). A new
+/// game fails here until its levels are measured with `tabula arena`.
+#[test]
+fn every_game_s_levels_are_rated() {
+    for e in tabula_registry::registry().entries() {
+        let id = e.spec.id;
+        for bot in ["heuristic", "easy", "medium", "hard"] {
+            assert!(tabula_ai::level::rating(id, bot).is_some(), "{id}: {bot} has no measured rating");
+        }
+    }
+}

@@ -608,7 +608,7 @@ async fn ask<T>(h: &Handle, make: impl FnOnce(oneshot::Sender<T>) -> Cmd) -> Res
 }
 
 async fn games(State(app): State<App>) -> Json<GamesAnswer> {
-    let levels = ratings::levels()
+    let levels = tabula_ai::level::ratings()
         .map(|(game, bot, r)| protocol::LevelRating {
             game: game.to_owned(),
             bot: bot.to_owned(),

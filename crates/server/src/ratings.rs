@@ -30,38 +30,6 @@ pub enum Rated {
 /// some forty games.
 const BOT_DEVIATION: f64 = 60.0;
 
-/// Each level's rating per game: 1500 plus the Elo gap of its measured win rate against the
-/// beginner policy (`400·log10(p/(1−p))`), directly or through the level it was measured
-/// against. The measurements and their commands: docs/bots.md, "Ratings of the levels".
-const LEVELS: &[(&str, [(&str, f64); 4])] = &[
-    // hard 67.3% and medium 48.6% against the policy; easy = hard − 424 (hard won 92.0% against it).
-    ("sabotage-pipes", [("heuristic", 1500.0), ("easy", 1201.0), ("medium", 1490.0), ("hard", 1625.0)]),
-    // hard 53.8%; easy = hard − 592 (hard won 96.8% against it); medium = easy + 398 (90.8%).
-    ("abagio", [("heuristic", 1500.0), ("easy", 934.0), ("medium", 1332.0), ("hard", 1526.0)]),
-    // easy 4.0%, medium 10.8%, hard 60.9% (a session of 10 hands, 4 seats in two pairs).
-    ("sabacc", [("heuristic", 1500.0), ("easy", 948.0), ("medium", 1133.0), ("hard", 1577.0)]),
-    // easy 19.0%, medium 52.2%, hard 93.0% (4 seats in two pairs, draws as half).
-    ("abilene", [("heuristic", 1500.0), ("easy", 1248.0), ("medium", 1515.0), ("hard", 1949.0)]),
-    // easy 23.3%, medium 67.5%, hard 68.3% (intro game, 2 players; few games: see docs/bots.md).
-    ("sabotage-spies", [("heuristic", 1500.0), ("easy", 1293.0), ("medium", 1627.0), ("hard", 1633.0)]),
-];
-
-/// Every level's fixed rating in every game: (game, level, rating).
-pub fn levels() -> impl Iterator<Item = (&'static str, &'static str, f64)> {
-    LEVELS.iter().flat_map(|(game, levels)| levels.iter().map(move |(l, r)| (*game, *l, *r)))
-}
-
-/// A bot level's fixed rating in `game` (`None` for the bots not on the scale: `random`,
-/// the searching bots with their own settings).
-pub fn bot_rating(game: &str, bot: &str) -> Option<f64> {
-    let greedy = bot == "greedy";
-    LEVELS
-        .iter()
-        .find(|(g, _)| *g == game)
-        .and_then(|(_, levels)| levels.iter().find(|(l, _)| *l == bot || (greedy && *l == "easy")))
-        .map(|(_, r)| *r)
-}
-
 /// An account's rating in one game.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Standing {
@@ -119,7 +87,7 @@ pub async fn settle(
     for s in &seats {
         before.push(match s {
             Rated::Account(a) => Some(standing(store, a, game).await?),
-            Rated::Bot(b) => bot_rating(game, b).map(|r| Standing {
+            Rated::Bot(b) => tabula_ai::level::rating(game, b).map(|r| Standing {
                 rating: Glicko2Rating { rating: r, deviation: BOT_DEVIATION, volatility: 0.06 },
                 games: 0,
             }),
@@ -239,7 +207,7 @@ mod tests {
         let bot = |b: &str| {
             Some(Standing {
                 rating: Glicko2Rating {
-                    rating: bot_rating("sabotage-pipes", b).unwrap(),
+                    rating: tabula_ai::level::rating("sabotage-pipes", b).unwrap(),
                     deviation: 60.0,
                     volatility: 0.06,
                 },
@@ -258,16 +226,5 @@ mod tests {
         );
         assert_eq!(after[0].unwrap(), twice);
         assert!(twice.rating > alone.rating);
-    }
-
-    #[test]
-    fn every_level_of_every_game_is_on_the_scale_in_order() {
-        for (game, _) in LEVELS {
-            let r = |l| bot_rating(game, l).unwrap();
-            assert!(r("easy") < r("medium") && r("medium") < r("hard"), "{game}");
-            assert_eq!(r("greedy"), r("easy"));
-        }
-        assert_eq!(bot_rating("abagio", "random"), None);
-        assert_eq!(bot_rating("chess", "easy"), None);
     }
 }

@@ -824,7 +824,7 @@ impl Table {
                     seat: i,
                     name: name.clone(),
                     label: bot_label(i, name),
-                    rating: crate::ratings::bot_rating(&self.game, name).map(|r| r.round() as i32),
+                    rating: tabula_ai::level::rating(&self.game, name).map(|r| r.round() as i32),
                 },
                 (SeatKind::Human, Some(h)) => SeatInfo::Human {
                     seat: i,
