@@ -1,8 +1,8 @@
 // The lobby a newcomer meets (issue 32, "Find"): every game shown with its board drawn by
 // its renderer, Play now starting the recommended preset against bots after asking a name
-// once, and each of those games played to its result; a new table's presets and seats (your side chosen), every option under "More
-// options" with its label, tables waiting for players apart from games being played, and
-// finished games saying who won.
+// once, and each of those games played to its result; a new table's presets and seats
+// (your side chosen), every option under "More options" with its label, tables waiting for
+// players apart from games being played, and finished games saying who won.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
