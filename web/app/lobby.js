@@ -25,6 +25,7 @@ const LEVELS = [
   { id: 'easy', name: 'Easy', about: 'plays the best-looking move now' },
   { id: 'medium', name: 'Medium', about: 'thinks a little ahead' },
   { id: 'hard', name: 'Hard', about: 'searches for a second a move' },
+  { id: 'expert', name: 'Expert', about: 'searches with a network trained by self-play' },
 ];
 
 /** The other bots, for people who study the games. */

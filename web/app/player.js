@@ -84,7 +84,7 @@ export async function showPlayer(main, name) {
   const levelsOf = (id) => {
     /** @type {{name: string, rating: number}[]} */
     const out = [];
-    for (const [bot, label] of [['easy', 'Easy'], ['medium', 'Medium'], ['hard', 'Hard']]) {
+    for (const [bot, label] of [['easy', 'Easy'], ['medium', 'Medium'], ['hard', 'Hard'], ['expert', 'Expert']]) {
       const r = levelRatingNow(id, bot);
       if (r !== undefined) out.push({ name: label, rating: r });
     }

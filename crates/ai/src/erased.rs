@@ -1,6 +1,7 @@
 //! Bots through the type-erased layer: the adapter reads only the acting seat's view.
 
 use std::marker::PhantomData;
+use std::sync::Arc;
 
 use serde_json::{Map, Value};
 use tabula_core::error::quote;
@@ -10,14 +11,27 @@ use crate::budget::Budget;
 use crate::evaluator::PolicyRollout;
 use crate::level;
 use crate::mcts::SearchConfig;
+use crate::net::{NetEvaluator, ValueNet};
 use crate::{Bot, GreedyBot, HeuristicBot, IsmctsBot, MctsBot, RandomBot, RolloutBot, RolloutConfig};
 
-/// The bots every game has, difficulty levels included.
+/// The bots every game has, difficulty levels included (and `expert` in the games with one:
+/// [`bot_names`]).
 pub const BOT_NAMES: &[&str] =
     &["random", "greedy", "heuristic", "rollout", "mcts", "ismcts", "easy", "medium", "hard"];
 
+/// [`BOT_NAMES`] and `expert`.
+const WITH_EXPERT: &[&str] =
+    &["random", "greedy", "heuristic", "rollout", "mcts", "ismcts", "easy", "medium", "hard", "expert"];
+
+/// The bots of game `G`: [`BOT_NAMES`], and `expert` where the game has that level.
+pub fn bot_names<G: Game>() -> &'static [&'static str] {
+    if level::has_expert(G::spec().id) { WITH_EXPERT } else { BOT_NAMES }
+}
+
 struct Adapter<G: Game, B: Bot<G>> {
     bot: B,
+    /// The value network the bot's search reads, checked against the game before a move.
+    net: Option<Arc<ValueNet>>,
     /// Set for a difficulty level: the level's name, shown before the bot's.
     level: Option<&'static str>,
     game: PhantomData<fn() -> G>,
@@ -40,6 +54,9 @@ impl<G: Game, B: Bot<G>> DynBot for Adapter<G, B> {
             return Err("no player is to act: the bot has nothing to choose".to_owned());
         };
         let game = erased.concrete_game();
+        if let Some(net) = &self.net {
+            net.check(game)?;
+        }
         let view = erased.concrete_view(seat);
         Ok(game.action_text(self.bot.choose(game, &view)))
     }
@@ -59,7 +76,26 @@ impl<G: Game, B: Bot<G>> DynBot for Adapter<G, B> {
 }
 
 fn boxed<G: Game, B: Bot<G> + 'static>(bot: B, level: Option<&'static str>) -> Box<dyn DynBot> {
-    Box::new(Adapter { bot, level, game: PhantomData::<fn() -> G> })
+    Box::new(Adapter { bot, net: None, level, game: PhantomData::<fn() -> G> })
+}
+
+fn boxed_net<G: Game, B: Bot<G> + 'static>(
+    bot: B,
+    net: Arc<ValueNet>,
+    level: Option<&'static str>,
+) -> Box<dyn DynBot> {
+    Box::new(Adapter { bot, net: Some(net), level, game: PhantomData::<fn() -> G> })
+}
+
+/// What a tree search does at a new leaf.
+enum Leaf {
+    /// Random rollouts.
+    Random,
+    /// Rollouts with the game's heuristic policy, random moves with this probability.
+    Policy(f64),
+    /// A value network's estimate, after a policy rollout of the search's `depth` where it
+    /// has one (random moves with this probability).
+    Net(Arc<ValueNet>, f64),
 }
 
 /// A value from the client, quoted short for a message.
@@ -68,7 +104,8 @@ fn given(value: &Value) -> String {
 }
 
 /// The options both tree searches read.
-const SEARCH_KEYS: &[&str] = &["iters", "iterations", "ms", "c", "depth", "rollout", "epsilon", "scale"];
+const SEARCH_KEYS: &[&str] =
+    &["iters", "iterations", "ms", "c", "depth", "rollout", "epsilon", "scale", "net"];
 
 /// Reads the options of a bot, refusing keys it does not have.
 struct Reader<'a> {
@@ -110,18 +147,49 @@ impl Reader<'_> {
         }
     }
 
-    /// `rollout=random` (the default: `None`) or `rollout=policy` (`Some(epsilon)`).
-    fn rollout(&self) -> Result<Option<f64>, String> {
+    /// `rollout=random` (the default), `rollout=policy` (with `epsilon`), or `rollout=net`:
+    /// the game's shipped value network, or the one in the file `net` names (after a policy
+    /// rollout of the search's `depth`, if it has one).
+    fn leaf<G: Game>(&self) -> Result<Leaf, String> {
         let epsilon = self.float("epsilon", 0.0, 1.0)?;
-        match self.options.get("rollout").map(|v| v.as_str()) {
-            None | Some(Some("random")) if epsilon.is_none() => Ok(None),
-            None | Some(Some("random")) => Err("`epsilon` goes with `rollout=policy`".to_owned()),
-            Some(Some("policy")) => Ok(Some(epsilon.unwrap_or(0.1))),
-            _ => Err(format!(
-                "`rollout` must be `random` or `policy`, not {}",
-                given(&self.options["rollout"])
-            )),
+        let net = match self.options.get("net") {
+            None => None,
+            Some(Value::String(path)) => Some(path.as_str()),
+            Some(other) => {
+                return Err(format!("`net` must be the path of a network file, not {}", given(other)));
+            }
+        };
+        let word = match self.options.get("rollout") {
+            None if net.is_some() => "net",
+            None => "random",
+            Some(Value::String(w)) if ["random", "policy", "net"].contains(&w.as_str()) => w.as_str(),
+            Some(other) => {
+                return Err(format!("`rollout` must be `random`, `policy` or `net`, not {}", given(other)));
+            }
+        };
+        if epsilon.is_some() && word == "random" {
+            return Err("`epsilon` goes with `rollout=policy` or `rollout=net`".to_owned());
         }
+        if net.is_some() && word != "net" {
+            return Err("`net` goes with `rollout=net`".to_owned());
+        }
+        Ok(match word {
+            "policy" => Leaf::Policy(epsilon.unwrap_or(0.1)),
+            "net" => Leaf::Net(
+                match net {
+                    Some(path) => Arc::new(ValueNet::from_file(path)?),
+                    None => ValueNet::builtin(G::spec().id).ok_or_else(|| {
+                        format!(
+                            "{} ships no value network (games with one: {}); give one with `net`",
+                            G::spec().id,
+                            ValueNet::builtin_games().collect::<Vec<_>>().join(", ")
+                        )
+                    })?,
+                },
+                epsilon.unwrap_or(0.1),
+            ),
+            _ => Leaf::Random,
+        })
     }
 
     /// A key with two allowed words: whether it is the second (the first is the default).
@@ -162,7 +230,7 @@ impl Reader<'_> {
 /// |---|---|
 /// | `greedy` | `samples`: determinizations averaged (default 4) |
 /// | `rollout` | `iters` (rollouts, default 1000), `ms`, `depth` (rollout cutoff), `epsilon` (random moves in the rollouts, default 0), `beliefs` (determinizations drawn per world, default 1), `margin` (standard errors a move must beat the policy's move by, default 1) |
-/// | `mcts` | `iters` (default 1000), `ms`, `c` (default √2), `depth` (rollout cutoff), `rollout` (`random`, the default, or `policy`: the game's heuristic policy), `epsilon` (random moves in policy rollouts, default 0.1), `scale` (`declared`, the default, or `observed`: UCT scales returns by the range seen, for money games), `worlds` (determinizations with hidden information, default 8) |
+/// | `mcts` | `iters` (default 1000), `ms`, `c` (default √2), `depth` (rollout cutoff), `rollout` (`random`, the default; `policy`: the game's heuristic policy; or `net`: a value network at the leaves, the game's own or the file `net` names, after a policy rollout of `depth` actions where `depth` is given), `epsilon` (random moves in policy rollouts, default 0.1), `scale` (`declared`, the default, or `observed`: UCT scales returns by the range seen, for money games), `worlds` (determinizations with hidden information, default 8) |
 /// | `ismcts` | `iters` (default 1000), `ms`, `c`, `depth`, `rollout`, `epsilon`, `scale`, `opponents` (`search`, the default: opponents choose by UCB in the tree; or `policy`: they play the game's heuristic policy on their own view of each determinization), `beliefs` (determinizations drawn per iteration, one searched in proportion to the game's belief weight; default 1) |
 ///
 /// With both `iters` and `ms`, the first reached ends the search.
@@ -176,6 +244,13 @@ pub fn make_bot<G: Game>(name: &str, options: &Value, seed: u64) -> Result<Box<d
         other => return Err(format!("bot options must be a JSON object, not {}", given(other))),
     };
     let reader = Reader { bot: name, options };
+    if name == "expert" && !level::has_expert(G::spec().id) {
+        return Err(format!(
+            "{} has no `expert` level yet (no network trained for it ships); its levels: {}",
+            G::spec().name,
+            level::levels(G::spec().id).join(", ")
+        ));
+    }
     if let Some((bot, level_options)) = level::resolve(name, G::spec()) {
         reader.check_keys(&[])?;
         let level = level::LEVELS.iter().copied().find(|l| *l == name);
@@ -225,25 +300,39 @@ fn make_inner<G: Game>(
             reader.check_keys(&[SEARCH_KEYS, &["worlds"]].concat())?;
             let worlds = reader.int(&["worlds"], 1, 10_000)?.unwrap_or(8) as usize;
             let config = reader.search()?;
-            match reader.rollout()? {
-                None => boxed::<G, _>(MctsBot::new(config, worlds, seed), level),
-                Some(epsilon) => {
+            match reader.leaf::<G>()? {
+                Leaf::Random => boxed::<G, _>(MctsBot::new(config, worlds, seed), level),
+                Leaf::Policy(epsilon) => {
                     let evaluator = PolicyRollout::new(config.rollout_depth, epsilon);
                     boxed::<G, _>(MctsBot::with_evaluator(config, evaluator, worlds, seed), level)
+                }
+                Leaf::Net(net, epsilon) => {
+                    let mut evaluator = NetEvaluator::new(Arc::clone(&net));
+                    if let Some(depth) = config.rollout_depth {
+                        evaluator = evaluator.after(PolicyRollout::new(Some(depth), epsilon));
+                    }
+                    boxed_net::<G, _>(MctsBot::with_evaluator(config, evaluator, worlds, seed), net, level)
                 }
             }
         }
         "ismcts" => {
             reader.check_keys(&[SEARCH_KEYS, &["opponents", "beliefs"]].concat())?;
             let config = reader.search()?;
-            match reader.rollout()? {
-                None => boxed::<G, _>(IsmctsBot::new(config, seed), level),
-                Some(epsilon) => {
+            match reader.leaf::<G>()? {
+                Leaf::Random => boxed::<G, _>(IsmctsBot::new(config, seed), level),
+                Leaf::Policy(epsilon) => {
                     let evaluator = PolicyRollout::new(config.rollout_depth, epsilon);
                     boxed::<G, _>(IsmctsBot::with_evaluator(config, evaluator, seed), level)
                 }
+                Leaf::Net(net, epsilon) => {
+                    let mut evaluator = NetEvaluator::new(Arc::clone(&net));
+                    if let Some(depth) = config.rollout_depth {
+                        evaluator = evaluator.after(PolicyRollout::new(Some(depth), epsilon));
+                    }
+                    boxed_net::<G, _>(IsmctsBot::with_evaluator(config, evaluator, seed), net, level)
+                }
             }
         }
-        _ => return Err(format!("unknown bot `{name}`; bots: {}", BOT_NAMES.join(", "))),
+        _ => return Err(format!("unknown bot `{name}`; bots: {}", bot_names::<G>().join(", "))),
     })
 }

@@ -84,8 +84,9 @@ impl<G: Game> PolicyRollout<G> {
     }
 }
 
-impl<G: Game> Evaluator<G> for PolicyRollout<G> {
-    fn evaluate(&mut self, game: &G, state: &mut G::State, rng: &mut ChaCha8Rng, out: &mut [f64]) {
+impl<G: Game> PolicyRollout<G> {
+    /// Plays the rollout's actions on `state`, to the end or for at most `depth` actions.
+    pub fn advance(&mut self, game: &G, state: &mut G::State, rng: &mut ChaCha8Rng) {
         use rand::Rng;
         let mut steps = 0;
         loop {
@@ -109,6 +110,12 @@ impl<G: Game> Evaluator<G> for PolicyRollout<G> {
             game.play_unchecked(state, action);
             steps += 1;
         }
+    }
+}
+
+impl<G: Game> Evaluator<G> for PolicyRollout<G> {
+    fn evaluate(&mut self, game: &G, state: &mut G::State, rng: &mut ChaCha8Rng, out: &mut [f64]) {
+        self.advance(game, state, rng);
         if game.turn(state) == Turn::Terminal {
             game.returns_into(state, out);
         } else {

@@ -1,5 +1,7 @@
-//! Difficulty levels: `easy`, `medium` and `hard`, each a bot with a fixed budget. Their
-//! strength is measured with `tabula arena` and reported in `docs/bots.md`.
+//! Difficulty levels: `easy`, `medium` and `hard`, each a bot with a fixed budget, and
+//! `expert` in the games that ship a value network trained by self-play ([`crate::net`]):
+//! a search that values its leaves with the network instead of rolling out. Their strength
+//! is measured with `tabula arena` and reported in `docs/bots.md`.
 //!
 //! `easy` is the greedy bot everywhere: it looks one move ahead with the game's evaluation,
 //! and a person who plans at all beats it. The hand-written `heuristic` bot (a sensible
@@ -19,8 +21,9 @@
 use serde_json::{Value, json};
 use tabula_core::{GameSpec, InformationKind};
 
-/// The difficulty levels, weakest first.
-pub const LEVELS: &[&str] = &["easy", "medium", "hard"];
+/// The difficulty levels, weakest first. `expert` is a level only in the games with a line
+/// for it in the table below (those that ship a network): see [`levels`].
+pub const LEVELS: &[&str] = &["easy", "medium", "hard", "expert"];
 
 /// The time cap of `hard`, in milliseconds.
 pub const HARD_CAP_MS: u64 = 900;
@@ -47,11 +50,16 @@ pub const HARD_CAP_MS: u64 = 900;
 /// (a determinization completes hidden plans, and random playouts wander for a hundred
 /// rounds), so four intro games took over five minutes; the rollout bot over the beginner
 /// policy moves in about 15 ms and beat `greedy` 18 games of 20 (60 iterations).
+///
+/// `expert` (Abagio): `hard`'s search, its policy rollouts valued at their cut-off by the
+/// value network shipped for the game (`crates/ai/nets/abagio.safetensors`) instead of the
+/// race count: it beat `hard` 33 games of 40 (82.5%, docs/bots.md "The expert level").
 const TUNED: &[(&str, &str, &str, &str)] = &[
     ("sabotage-pipes", "medium", "ismcts", r#"{"iters":1000,"c":1,"depth":30,"rollout":"policy"}"#),
     ("sabotage-pipes", "hard", "ismcts", r#"{"iters":2500,"c":1,"depth":30,"rollout":"policy","ms":900}"#),
     ("abagio", "medium", "mcts", r#"{"iters":100,"depth":10}"#),
     ("abagio", "hard", "mcts", r#"{"iters":150,"c":0.5,"depth":30,"rollout":"policy","ms":900}"#),
+    ("abagio", "expert", "mcts", r#"{"iters":150,"c":0.5,"depth":30,"rollout":"net","ms":900}"#),
     ("sabacc", "medium", "ismcts", r#"{"iters":300,"depth":10}"#),
     ("sabacc", "hard", "rollout", r#"{"iters":600,"depth":30,"beliefs":8,"ms":900}"#),
     ("abilene", "medium", "rollout", r#"{"iters":60,"depth":20}"#),
@@ -60,22 +68,37 @@ const TUNED: &[(&str, &str, &str, &str)] = &[
     ("sabotage-spies", "hard", "rollout", r#"{"iters":60,"depth":30,"beliefs":4,"ms":900}"#),
 ];
 
+/// The levels of a game, weakest first: `easy`, `medium`, `hard`, and `expert` where the
+/// game has one.
+pub fn levels(game: &str) -> &'static [&'static str] {
+    if has_expert(game) { LEVELS } else { &LEVELS[..3] }
+}
+
+/// Whether a game has the `expert` level (a tuned line, with the network it ships).
+pub fn has_expert(game: &str) -> bool {
+    TUNED.iter().any(|t| t.0 == game && t.1 == "expert")
+}
+
 /// Each level's rating per game, on the Glicko-2 scale of the server's rated games: the
 /// beginner policy (`heuristic`) is 1500, and each level 1500 plus the Elo gap of its
 /// measured win rate against it (`400·log10(p/(1−p))`), directly or through the level it
 /// was measured against. The measurements and their commands: docs/bots.md, "Ratings of the
 /// levels". `greedy` is `easy`.
-const RATINGS: &[(&str, [(&str, f64); 4])] = &[
+const RATINGS: &[(&str, &[(&str, f64)])] = &[
     // hard 67.3% and medium 48.6% against the policy; easy = hard − 424 (hard won 92.0% against it).
-    ("sabotage-pipes", [("heuristic", 1500.0), ("easy", 1201.0), ("medium", 1490.0), ("hard", 1625.0)]),
+    ("sabotage-pipes", &[("heuristic", 1500.0), ("easy", 1201.0), ("medium", 1490.0), ("hard", 1625.0)]),
     // hard 53.8%; easy = hard − 592 (hard won 96.8% against it); medium = easy + 398 (90.8%).
-    ("abagio", [("heuristic", 1500.0), ("easy", 934.0), ("medium", 1332.0), ("hard", 1526.0)]),
+    // expert = hard + 269 (expert won 82.5% of 40 against hard).
+    (
+        "abagio",
+        &[("heuristic", 1500.0), ("easy", 934.0), ("medium", 1332.0), ("hard", 1526.0), ("expert", 1795.0)],
+    ),
     // easy 4.0%, medium 10.8%, hard 60.9% (a session of 10 hands, 4 seats in two pairs).
-    ("sabacc", [("heuristic", 1500.0), ("easy", 948.0), ("medium", 1133.0), ("hard", 1577.0)]),
+    ("sabacc", &[("heuristic", 1500.0), ("easy", 948.0), ("medium", 1133.0), ("hard", 1577.0)]),
     // easy 19.0%, medium 52.2%, hard 93.0% (4 seats in two pairs, draws as half).
-    ("abilene", [("heuristic", 1500.0), ("easy", 1248.0), ("medium", 1515.0), ("hard", 1949.0)]),
+    ("abilene", &[("heuristic", 1500.0), ("easy", 1248.0), ("medium", 1515.0), ("hard", 1949.0)]),
     // easy 23.3%, medium 67.5%, hard 68.3% (intro game, 2 players; few games: see docs/bots.md).
-    ("sabotage-spies", [("heuristic", 1500.0), ("easy", 1293.0), ("medium", 1627.0), ("hard", 1633.0)]),
+    ("sabotage-spies", &[("heuristic", 1500.0), ("easy", 1293.0), ("medium", 1627.0), ("hard", 1633.0)]),
 ];
 
 /// Every measured rating: (game, bot, rating), the beginner policy and the three levels of
@@ -95,7 +118,7 @@ pub fn rating(game: &str, bot: &str) -> Option<f64> {
 /// The bot and options a level stands for in a game with this spec, or `None` for a name
 /// that is not a level.
 pub fn resolve(level: &str, spec: &GameSpec) -> Option<(&'static str, Value)> {
-    if !LEVELS.contains(&level) {
+    if !levels(spec.id).contains(&level) {
         return None;
     }
     if let Some(&(_, _, bot, options)) = TUNED.iter().find(|t| t.0 == spec.id && t.1 == level) {
@@ -117,6 +140,15 @@ mod tests {
     use super::*;
 
     #[test]
+    fn expert_is_a_level_where_it_is_tuned() {
+        assert_eq!(levels("abagio"), ["easy", "medium", "hard", "expert"]);
+        assert_eq!(levels("sabacc"), ["easy", "medium", "hard"]);
+        use tabula_core::Game;
+        assert_eq!(resolve("expert", tabula_abagio::Abagio::spec()).unwrap().0, "mcts");
+        assert!(resolve("expert", tabula_sabacc::Sabacc::spec()).is_none());
+    }
+
+    #[test]
     fn every_tuned_line_is_a_level_with_valid_json() {
         for &(_, level, _, options) in TUNED {
             assert!(LEVELS.contains(&level));
@@ -129,6 +161,9 @@ mod tests {
         for (game, _) in RATINGS {
             let r = |l| rating(game, l).unwrap();
             assert!(r("easy") < r("medium") && r("medium") < r("hard"), "{game}");
+            if has_expert(game) {
+                assert!(r("hard") < r("expert"), "{game}");
+            }
             assert_eq!(r("greedy"), r("easy"));
             assert_eq!(r("heuristic"), 1500.0);
         }

@@ -11,7 +11,7 @@
 //! | `heuristic` | the game's hand-written beginner policy (greedy where a game has none) |
 //! | `mcts` | UCT with chance nodes on determinizations of the view ([`MctsBot`]) |
 //! | `ismcts` | single-observer information-set MCTS ([`IsmctsBot`]) |
-//! | `easy`, `medium`, `hard` | difficulty levels: one of the above with a fixed budget ([`level`]) |
+//! | `easy`, `medium`, `hard`, `expert` | difficulty levels: one of the above with a fixed budget ([`level`]); `expert` values its leaves with a trained network ([`net`]) |
 //!
 //! ```
 //! use tabula_ai::{Bot, RandomBot};
@@ -41,12 +41,13 @@ mod heuristic;
 mod ismcts;
 pub mod level;
 mod mcts;
+pub mod net;
 mod random;
 mod rollout;
 mod scale;
 
 pub use budget::{Budget, Meter};
-pub use erased::{BOT_NAMES, make_bot};
+pub use erased::{BOT_NAMES, bot_names, make_bot};
 pub use evaluator::{Evaluator, PolicyRollout, RandomRollout};
 pub use greedy::GreedyBot;
 pub use heuristic::HeuristicBot;

@@ -13,6 +13,7 @@
 //! two bots at a four-seat table of two teams play as teams, and swap. The games of one
 //! cycle share their chance seed, so each assignment meets the same first deal.
 
+mod positions;
 mod spec;
 mod stats;
 
@@ -25,6 +26,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tabula_core::{DynBot, Record, Registry, Turn};
 
+pub use positions::{Positions, positions};
 pub use spec::{BotSpec, parse, parse_list};
 pub use stats::{BotSummary, Outcome, Pairwise, bradley_terry, pairwise, summarize, wilson};
 
@@ -84,7 +86,10 @@ impl Progress {
             n => self.finished_actions.load(Ordering::Relaxed) as f64 / n as f64,
         };
         let expected = length * games as f64;
-        (self.actions.load(Ordering::Relaxed) as f64 / expected).clamp(done as f64 / games as f64, 0.999)
+        // Never below the games finished, never 1 before the last one (past 999 of 1,000
+        // games the two bounds meet).
+        let least = (done as f64 / games as f64).min(0.999);
+        (self.actions.load(Ordering::Relaxed) as f64 / expected).clamp(least, 0.999)
     }
 }
 

@@ -56,6 +56,14 @@ pub struct Args {
     /// that any game of the arena can be replayed (`tabula replay FILE --game N`).
     #[arg(long, value_name = "FILE")]
     pub records: Option<PathBuf>,
+    /// Write every position of the games to this file (safetensors): each seat's
+    /// observation before every action, with that seat's return at the end of the game, what
+    /// a value network learns from (docs/python.md, "Training a value network").
+    #[arg(long, value_name = "FILE")]
+    pub positions: Option<PathBuf>,
+    /// With `--positions`: this many positions of each game, evenly spaced (default: all).
+    #[arg(long, value_name = "N", requires = "positions")]
+    pub per_game: Option<usize>,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
@@ -238,6 +246,24 @@ pub fn run(args: Args) -> Result<(), String> {
             path.display()
         );
     }
+    if let Some(path) = &args.positions {
+        let positions = tabula_arena::positions(&registry, &config, &results, args.per_game)?;
+        let meta = [
+            ("game", config.game.clone()),
+            ("options", canonical.clone()),
+            ("bots", args.bots.clone()),
+            ("games", config.games.to_string()),
+            ("seed", config.seed.to_string()),
+        ];
+        let bytes = positions.to_safetensors(meta.into_iter().map(|(k, v)| (k.to_owned(), v)).collect())?;
+        std::fs::write(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        eprintln!(
+            "{} positions ({} values each) written to {}",
+            positions.len(),
+            positions.inputs,
+            path.display()
+        );
+    }
     Ok(())
 }
 
@@ -297,6 +323,18 @@ mod tests {
     }
 
     #[test]
+    fn progress_past_999_of_1000_games_is_a_fraction() {
+        // 1,999 of 2,000 games finished: the floor (0.9995) is past the ceiling (0.999).
+        let progress = Progress::default();
+        progress.games.store(1999, Ordering::Relaxed);
+        progress.finished_actions.store(1999 * 300, Ordering::Relaxed);
+        progress.actions.store(1999 * 300 + 10, Ordering::Relaxed);
+        assert_eq!(progress.fraction(2000, 300.0), 0.999);
+        progress.actions.store(0, Ordering::Relaxed);
+        assert_eq!(progress.fraction(2000, 300.0), 0.999);
+    }
+
+    #[test]
     fn a_bad_bot_is_named_before_any_game() {
         let registry = tabula_registry::registry();
         let args = Args {
@@ -308,6 +346,8 @@ mod tests {
             seed: 0,
             out: None,
             records: None,
+            positions: None,
+            per_game: None,
             quiet: true,
         };
         let err = super::config(&registry, &args).unwrap_err();

@@ -210,11 +210,15 @@ fn report(config: &Config, results: &[GameResult], seconds: f64, records: bool) 
 /// return with its interval, Bradley–Terry rating), `pairwise`, `results` (per game: seats,
 /// returns, seed, actions, timing), `ms_per_move`, the printed `table`, and with `records`
 /// every game's record. `jobs` threads (default: every core) with the GIL released; the
-/// games and statistics do not depend on it.
+/// games and statistics do not depend on it. With `positions` (a number of positions per
+/// game, evenly spaced; 0 for all), `positions` holds what a value network learns from, as
+/// `tabula arena --positions` writes it: numpy arrays `observations` (`[rows, inputs]`, each
+/// seat's observation before an action), `returns` (that seat's return at the end, in
+/// return units), `seats` and `games`.
 ///
 /// Raises `ValueError` for an unknown game or bot or bad options, before any game.
 #[pyfunction(name = "arena")]
-#[pyo3(signature = (game, bots, games = 100, seed = 0, jobs = None, records = false, **options))]
+#[pyo3(signature = (game, bots, games = 100, seed = 0, jobs = None, records = false, positions = None, **options))]
 #[allow(clippy::too_many_arguments)]
 pub fn play_arena(
     py: Python<'_>,
@@ -224,6 +228,7 @@ pub fn play_arena(
     seed: u64,
     jobs: Option<usize>,
     records: bool,
+    positions: Option<usize>,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Py<PyAny>> {
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -240,7 +245,21 @@ pub fn play_arena(
         .detach(|| engine::play_all_with(registry(), &config, &Progress::default(), &external))
         .map_err(value_error)?;
     let seconds = start.elapsed().as_secs_f64();
-    Ok(to_py(py, &report(&config, &results, seconds, records))?.unbind())
+    let document = to_py(py, &report(&config, &results, seconds, records))?;
+    if let Some(per_game) = positions {
+        use numpy::{IntoPyArray, PyArrayMethods};
+        let p = py
+            .detach(|| engine::positions(registry(), &config, &results, (per_game > 0).then_some(per_game)))
+            .map_err(value_error)?;
+        let (rows, inputs) = (p.len(), p.inputs);
+        let out = PyDict::new(py);
+        out.set_item("observations", p.observations.into_pyarray(py).reshape([rows, inputs])?)?;
+        out.set_item("returns", p.returns.into_pyarray(py))?;
+        out.set_item("seats", p.seats.into_pyarray(py))?;
+        out.set_item("games", p.games.into_pyarray(py))?;
+        document.set_item("positions", out)?;
+    }
+    Ok(document.unbind())
 }
 
 /// An arena's checked configuration, for `tabula.ray` to send to its tasks, and its Python

@@ -68,6 +68,34 @@ fn make_bot(name: &str, seed: u64, options: Option<&Bound<'_, PyDict>>) -> PyRes
     bot::Bot::new(name, kwargs_json(options)?, seed)
 }
 
+/// The values tabula's Rust evaluator (the one the search runs at its leaves) gives
+/// observations `[rows, inputs]` with the value network in file `path`: what a network
+/// trained in Python (`tabula.train`) is checked against before the search uses it.
+///
+/// Raises `ValueError` for a file that is not a value network, or observations of another
+/// length.
+#[pyfunction]
+fn net_values<'py>(
+    py: Python<'py>,
+    path: &str,
+    observations: numpy::PyReadonlyArray2<'py, f32>,
+) -> PyResult<Bound<'py, numpy::PyArray1<f32>>> {
+    use numpy::{IntoPyArray, PyUntypedArrayMethods};
+    let net = tabula_ai::net::ValueNet::from_file(path).map_err(pyo3::exceptions::PyValueError::new_err)?;
+    let [rows, inputs] = observations.shape() else { unreachable!("a two-dimensional array") };
+    let (rows, inputs) = (*rows, *inputs);
+    if inputs != net.inputs() {
+        return Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "the network reads {} values, but the observations have {inputs}",
+            net.inputs()
+        )));
+    }
+    let batch: Vec<f32> = observations.as_array().iter().copied().collect();
+    let mut out = vec![0.0f32; rows];
+    net.forward(&batch, rows, &mut out).map_err(pyo3::exceptions::PyValueError::new_err)?;
+    Ok(out.into_pyarray(py))
+}
+
 /// The native module.
 #[pymodule]
 fn _tabula(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -75,6 +103,7 @@ fn _tabula(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(load_game, m)?)?;
     m.add_function(wrap_pyfunction!(load_record, m)?)?;
     m.add_function(wrap_pyfunction!(bots, m)?)?;
+    m.add_function(wrap_pyfunction!(net_values, m)?)?;
     m.add_function(wrap_pyfunction!(make_bot, m)?)?;
     m.add_function(wrap_pyfunction!(arena::play_arena, m)?)?;
     m.add_function(wrap_pyfunction!(arena::arena_config, m)?)?;

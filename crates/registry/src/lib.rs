@@ -10,7 +10,7 @@
 
 use tabula_abagio::Abagio;
 use tabula_abilene::Abilene;
-use tabula_ai::{BOT_NAMES, make_bot};
+use tabula_ai::{bot_names, make_bot};
 use tabula_core::{GameEntry, Registry};
 use tabula_sabacc::Sabacc;
 use tabula_sabotage_pipes::SabotagePipes;
@@ -19,10 +19,12 @@ use tabula_sabotage_spies::SabotageSpies;
 /// The registry of every game.
 pub fn registry() -> Registry {
     let mut registry = Registry::new();
-    registry.register(GameEntry::of::<SabotagePipes>(make_bot::<SabotagePipes>, BOT_NAMES));
-    registry.register(GameEntry::of::<Abagio>(make_bot::<Abagio>, BOT_NAMES));
-    registry.register(GameEntry::of::<Sabacc>(make_bot::<Sabacc>, BOT_NAMES));
-    registry.register(GameEntry::of::<Abilene>(make_bot::<Abilene>, BOT_NAMES));
-    registry.register(GameEntry::of::<SabotageSpies>(make_bot::<SabotageSpies>, BOT_NAMES));
+    registry
+        .register(GameEntry::of::<SabotagePipes>(make_bot::<SabotagePipes>, bot_names::<SabotagePipes>()));
+    registry.register(GameEntry::of::<Abagio>(make_bot::<Abagio>, bot_names::<Abagio>()));
+    registry.register(GameEntry::of::<Sabacc>(make_bot::<Sabacc>, bot_names::<Sabacc>()));
+    registry.register(GameEntry::of::<Abilene>(make_bot::<Abilene>, bot_names::<Abilene>()));
+    registry
+        .register(GameEntry::of::<SabotageSpies>(make_bot::<SabotageSpies>, bot_names::<SabotageSpies>()));
     registry
 }

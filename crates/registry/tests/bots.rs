@@ -5,10 +5,33 @@ use serde_json::json;
 use tabula_core::Turn;
 
 #[test]
+fn expert_is_a_level_only_where_a_network_ships() {
+    let registry = tabula_registry::registry();
+    for entry in registry.entries() {
+        let id = entry.spec.id;
+        let made = registry.make_bot(id, "expert", &json!({}), 1);
+        if tabula_ai::level::has_expert(id) {
+            assert!(tabula_ai::net::ValueNet::builtin(id).is_some(), "{id}: expert without a network");
+            assert!(made.unwrap().name().starts_with("expert(mcts"), "{id}");
+        } else {
+            let err = made.err().unwrap();
+            assert!(err.contains("has no `expert` level yet") && err.contains("easy, medium, hard"), "{err}");
+            // A search asked for the game's own network is told there is none.
+            let err = registry.make_bot(id, "mcts", &json!({"rollout": "net"}), 1).err().unwrap();
+            assert!(err.contains("ships no value network (games with one: abagio)"), "{err}");
+        }
+    }
+    assert!(tabula_ai::level::has_expert("abagio"));
+}
+
+#[test]
 fn every_game_has_every_bot_and_level() {
     let registry = tabula_registry::registry();
     for entry in registry.entries() {
-        assert_eq!(entry.bots, tabula_ai::BOT_NAMES, "{}", entry.spec.id);
+        let expert = tabula_ai::level::has_expert(entry.spec.id);
+        let expected: Vec<&str> =
+            tabula_ai::BOT_NAMES.iter().copied().chain(expert.then_some("expert")).collect();
+        assert_eq!(entry.bots, expected, "{}", entry.spec.id);
         let game = registry.make(entry.spec.id, &json!({})).unwrap();
         let mut state = game.new_state(1);
         while state.turn() == Turn::Chance {
@@ -22,7 +45,7 @@ fn every_game_has_every_bot_and_level() {
                 _ => json!({}),
             };
             let mut bot = registry.make_bot(entry.spec.id, name, &options, 7).unwrap();
-            if matches!(name, "medium" | "hard") {
+            if matches!(name, "medium" | "hard" | "expert") {
                 assert!(bot.name().starts_with(name), "{}", bot.name());
                 continue;
             }

@@ -44,8 +44,9 @@ pub struct Args {
     /// take the first seat of that team; with --seat, the seat must be of that team).
     #[arg(long)]
     pub team: Option<String>,
-    /// The bot in every other seat: a level (`easy`, `medium`, `hard`) or a bot
-    /// (`random`, `greedy`, `heuristic`, `rollout`, `mcts`, `ismcts`).
+    /// The bot in every other seat: a level (`easy`, `medium`, `hard`, and `expert` in the
+    /// games that have it: Abagio) or a bot (`random`, `greedy`, `heuristic`, `rollout`,
+    /// `mcts`, `ismcts`).
     #[arg(long, default_value = DEFAULT_VS)]
     pub vs: String,
     /// The bots' options as a JSON object, e.g. '{"samples":8}' for greedy or
@@ -170,7 +171,7 @@ pub fn run(args: Args) -> Result<(), String> {
     let mut app = App::new(session, games::screen_for(&args.game), Duration::from_millis(args.delay_ms));
     app.record_out = args.record_out.clone();
     app.archive = archive::folder();
-    app.status.text = welcome(&args.vs, config.seat);
+    app.status.text = welcome(&args.vs, config.seat, tabula_ai::level::levels(&config.game));
     let mut terminal = ratatui::try_init().map_err(|e| format!("cannot set up the terminal: {e}"))?;
     let result = event_loop(&mut terminal, &mut app);
     ratatui::restore();
@@ -198,10 +199,11 @@ pub fn run(args: Args) -> Result<(), String> {
 }
 
 /// The first message under the table: who the opponents are and how to change them.
-fn welcome(vs: &str, seat: usize) -> String {
+fn welcome(vs: &str, seat: usize, levels: &[&str]) -> String {
     let level = if vs == DEFAULT_VS { format!("{vs} (the default)") } else { vs.to_owned() };
     format!(
-        "You sit at seat {seat} against {level}: --vs easy|medium|hard picks the level. Press ? for help."
+        "You sit at seat {seat} against {level}: --vs {} picks the level. Press ? for help.",
+        levels.join("|")
     )
 }
 
@@ -280,7 +282,11 @@ mod run_tests {
     #[test]
     fn the_default_opponent_is_medium() {
         assert_eq!(args(&["abagio"]).vs, "medium");
-        assert!(welcome("medium", 0).contains("--vs easy|medium|hard"));
+        assert!(welcome("medium", 0, tabula_ai::level::levels("sabacc")).contains("--vs easy|medium|hard."));
+        assert!(
+            welcome("medium", 0, tabula_ai::level::levels("abagio"))
+                .contains("--vs easy|medium|hard|expert.")
+        );
     }
 
     #[test]

@@ -15,6 +15,10 @@
   ``gymnasium`` package).
 - ``tabula.arena(id, bots, games, seed)`` pits bots against each other with the statistics
   of ``tabula arena``; ``tabula.ray.arena`` spreads the same games over a Ray cluster.
+- ``tabula.train`` fits value networks to positions of games played in Rust, for the
+  search's leaves (``mcts:rollout=net``, the level ``expert``); ``tabula.net_values(path,
+  observations)`` is what the Rust evaluator reads from a network (needs the ``train``
+  extra: JAX, optax, safetensors).
 - ``import tabula.openspiel`` registers every game with OpenSpiel as
   ``python_tabula_<id>`` (needs the ``open_spiel`` package).
 
@@ -37,6 +41,7 @@ from ._tabula import (
     games,
     load_game,
     load_record,
+    net_values,
 )
 
 __all__ = [
@@ -54,6 +59,7 @@ __all__ = [
     "games",
     "load_game",
     "load_record",
+    "net_values",
 ]
 
 
@@ -65,7 +71,7 @@ def game_ids():
 def __getattr__(name):
     # Adapters that need optional packages load on first use: `tabula.pettingzoo.env(...)`
     # works after a plain `import tabula`, and `import tabula` works without pettingzoo.
-    if name in ("pettingzoo", "gymnasium", "openspiel", "ray"):
+    if name in ("pettingzoo", "gymnasium", "openspiel", "ray", "train"):
         import importlib
 
         return importlib.import_module("." + name, __name__)
