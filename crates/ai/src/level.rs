@@ -53,7 +53,8 @@ pub const HARD_CAP_MS: u64 = 900;
 ///
 /// `expert` (Abagio): `hard`'s search, its policy rollouts valued at their cut-off by the
 /// value network shipped for the game (`crates/ai/nets/abagio.safetensors`) instead of the
-/// race count: it beat `hard` 33 games of 40 (82.5%, docs/bots.md "The expert level").
+/// race count: it beat `hard` 33 games of 40 (82.5%) and the beginner policy 80 of 100
+/// (docs/bots.md "The expert level").
 const TUNED: &[(&str, &str, &str, &str)] = &[
     ("sabotage-pipes", "medium", "ismcts", r#"{"iters":1000,"c":1,"depth":30,"rollout":"policy"}"#),
     ("sabotage-pipes", "hard", "ismcts", r#"{"iters":2500,"c":1,"depth":30,"rollout":"policy","ms":900}"#),
