@@ -117,7 +117,7 @@ impl ValueNet {
         if let Some(net) = loaded.get(id) {
             return Some(Arc::clone(net));
         }
-        // A shipped network is checked by the tests (`every_shipped_network_reads`).
+        // A shipped network is checked by the tests (`every_shipped_network_reads_its_game_s_observations`).
         let net = Arc::new(ValueNet::from_bytes(bytes).ok()?);
         loaded.insert(id, Arc::clone(&net));
         Some(net)

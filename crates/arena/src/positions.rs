@@ -41,14 +41,11 @@ impl Positions {
     /// safetensors refusing to write (it does not for these shapes).
     pub fn to_safetensors(&self, meta: HashMap<String, String>) -> Result<Vec<u8>, String> {
         use safetensors::tensor::{Dtype, TensorView};
-        fn bytes<T: Copy>(values: &[T], to: impl Fn(T) -> Vec<u8>) -> Vec<u8> {
-            values.iter().flat_map(|&v| to(v)).collect()
-        }
         let rows = self.len();
-        let obs = bytes(&self.observations, |v: f32| v.to_le_bytes().to_vec());
-        let ret = bytes(&self.returns, |v: f32| v.to_le_bytes().to_vec());
-        let seats = bytes(&self.seats, |v: u16| i64::from(v).to_le_bytes().to_vec());
-        let games = bytes(&self.games, |v: u32| i64::from(v).to_le_bytes().to_vec());
+        let obs: Vec<u8> = self.observations.iter().flat_map(|v| v.to_le_bytes()).collect();
+        let ret: Vec<u8> = self.returns.iter().flat_map(|v| v.to_le_bytes()).collect();
+        let seats: Vec<u8> = self.seats.iter().flat_map(|&v| i64::from(v).to_le_bytes()).collect();
+        let games: Vec<u8> = self.games.iter().flat_map(|&v| i64::from(v).to_le_bytes()).collect();
         let err = |e: safetensors::SafeTensorError| e.to_string();
         let tensors = vec![
             ("observations", TensorView::new(Dtype::F32, vec![rows, self.inputs], &obs).map_err(err)?),
@@ -81,13 +78,11 @@ pub fn positions(
         let mut state = game.new_state(r.seed);
         let returns = &r.outcome.returns;
         let n = r.record.actions.len();
-        let keep = |i: usize| match per_game {
-            None => true,
-            // Position i is kept when it is the first at or past some k·n/per_game.
-            Some(k) => k > 0 && (0..k.min(n)).any(|j| j * n / k.min(n) == i),
-        };
+        // Evenly spaced: positions j·n/k for j below k (every one where k ≥ n).
+        let kept: Option<std::collections::BTreeSet<usize>> =
+            per_game.map(|k| (0..k.min(n)).map(|j| j * n / k.min(n)).collect());
         for (i, text) in r.record.actions.iter().enumerate() {
-            for seat in (0..seats).filter(|_| keep(i)) {
+            for seat in (0..seats).filter(|_| kept.as_ref().is_none_or(|k| k.contains(&i))) {
                 state.observation(seat, &mut row).map_err(|e| e.to_string())?;
                 out.observations.extend_from_slice(&row);
                 out.returns.push((returns[seat] / unit) as f32);

@@ -119,7 +119,7 @@ def fit(
     rng = np.random.default_rng(seed)
     games = np.unique(data.games)
     held = set(rng.choice(games, size=max(1, int(len(games) * valid)), replace=False).tolist()) if valid > 0 else set()
-    mask = np.array([g in held for g in data.games.tolist()], dtype=bool)
+    mask = np.isin(data.games, list(held))
     xt, yt = data.observations[~mask], data.returns[~mask]
     xv, yv = data.observations[mask], data.returns[mask]
     if params is None:
