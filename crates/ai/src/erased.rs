@@ -229,7 +229,7 @@ impl Reader<'_> {
 /// | bot | options |
 /// |---|---|
 /// | `greedy` | `samples`: determinizations averaged (default 4) |
-/// | `rollout` | `iters` (rollouts, default 1000), `ms`, `depth` (rollout cutoff), `epsilon` (random moves in the rollouts, default 0), `beliefs` (determinizations drawn per world, default 1), `margin` (standard errors a move must beat the policy's move by, default 1) |
+/// | `rollout` | `iters` (rollouts, default 1000), `ms`, `depth` (rollout cutoff), `epsilon` (random moves in the rollouts, default 0), `rollout` (`policy`, the default, or `net`: a value network values the rollout's cut-off instead of the game's heuristic, the game's own or the file `net` names), `beliefs` (determinizations drawn per world, default 1), `margin` (standard errors a move must beat the policy's move by, default 1) |
 /// | `mcts` | `iters` (default 1000), `ms`, `c` (default √2), `depth` (rollout cutoff), `rollout` (`random`, the default; `policy`: the game's heuristic policy; or `net`: a value network at the leaves, the game's own or the file `net` names, after a policy rollout of `depth` actions where `depth` is given), `epsilon` (random moves in policy rollouts, default 0.1), `scale` (`declared`, the default, or `observed`: UCT scales returns by the range seen, for money games), `worlds` (determinizations with hidden information, default 8) |
 /// | `ismcts` | `iters` (default 1000), `ms`, `c`, `depth`, `rollout`, `epsilon`, `scale`, `opponents` (`search`, the default: opponents choose by UCB in the tree; or `policy`: they play the game's heuristic policy on their own view of each determinization), `beliefs` (determinizations drawn per iteration, one searched in proportion to the game's belief weight; default 1) |
 ///
@@ -285,7 +285,17 @@ fn make_inner<G: Game>(
             boxed::<G, _>(HeuristicBot::new(seed), level)
         }
         "rollout" => {
-            reader.check_keys(&["iters", "iterations", "ms", "depth", "epsilon", "beliefs", "margin"])?;
+            reader.check_keys(&[
+                "iters",
+                "iterations",
+                "ms",
+                "depth",
+                "epsilon",
+                "beliefs",
+                "margin",
+                "rollout",
+                "net",
+            ])?;
             let search = reader.search()?;
             let config = RolloutConfig {
                 budget: search.budget,
@@ -294,7 +304,26 @@ fn make_inner<G: Game>(
                 beliefs: search.beliefs,
                 margin: reader.float("margin", 0.0, 100.0)?.unwrap_or(1.0),
             };
-            boxed::<G, _>(RolloutBot::new(config, seed), level)
+            let leaf = match reader.options.get("rollout").or(reader.options.get("net")) {
+                None => Leaf::Policy(config.epsilon),
+                Some(_) => reader.leaf::<G>()?,
+            };
+            match leaf {
+                Leaf::Random => {
+                    return Err(
+                        "the rollout bot's rollouts are the game's policy: `rollout` is `policy` or `net`"
+                            .into(),
+                    );
+                }
+                Leaf::Policy(_) => boxed::<G, _>(RolloutBot::new(config, seed), level),
+                Leaf::Net(net, _) => {
+                    let mut evaluator = NetEvaluator::new(Arc::clone(&net));
+                    if let Some(depth) = config.depth {
+                        evaluator = evaluator.after(PolicyRollout::new(Some(depth), config.epsilon));
+                    }
+                    boxed_net::<G, _>(RolloutBot::with_evaluator(config, evaluator, seed), net, level)
+                }
+            }
         }
         "mcts" => {
             reader.check_keys(&[SEARCH_KEYS, &["worlds"]].concat())?;

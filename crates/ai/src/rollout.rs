@@ -47,12 +47,14 @@ impl Default for RolloutConfig {
     }
 }
 
-/// The rollout bot.
+/// The rollout bot. Its rollouts are the game's policy (`E` = [`PolicyRollout`]) unless it
+/// is given another evaluator, such as a policy rollout whose cut-off a value network
+/// values ([`crate::net::NetEvaluator::after`]).
 #[derive(Debug, Clone)]
-pub struct RolloutBot<G: Game> {
+pub struct RolloutBot<G: Game, E: Evaluator<G> = PolicyRollout<G>> {
     config: RolloutConfig,
     rng: ChaCha8Rng,
-    evaluator: PolicyRollout<G>,
+    evaluator: E,
     returns: Vec<f64>,
     last: Option<Vec<Considered<G::Action>>>,
     iterations: u64,
@@ -70,6 +72,22 @@ impl<G: Game> RolloutBot<G> {
             iterations: 0,
         }
     }
+}
+
+impl<G: Game, E: Evaluator<G>> RolloutBot<G, E> {
+    /// A rollout bot whose rollouts are `evaluator` (it is given each move's state after
+    /// the move, with the same random stream for every move of a world). `config.depth` and
+    /// `config.epsilon` are then the evaluator's business.
+    pub fn with_evaluator(config: RolloutConfig, evaluator: E, seed: u64) -> Self {
+        RolloutBot {
+            config,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            evaluator,
+            returns: Vec::new(),
+            last: None,
+            iterations: 0,
+        }
+    }
 
     /// The rollouts the last move ran.
     pub fn last_iterations(&self) -> u64 {
@@ -77,7 +95,7 @@ impl<G: Game> RolloutBot<G> {
     }
 }
 
-impl<G: Game> Bot<G> for RolloutBot<G> {
+impl<G: Game, E: Evaluator<G>> Bot<G> for RolloutBot<G, E> {
     fn name(&self) -> String {
         let mut name = format!("rollout:{}", self.config.budget);
         if let Some(depth) = self.config.depth {

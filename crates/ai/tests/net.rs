@@ -7,7 +7,7 @@ use std::sync::Arc;
 use safetensors::tensor::{Dtype, TensorView};
 use tabula_abagio::Abagio;
 use tabula_ai::net::{NetEvaluator, ValueNet};
-use tabula_ai::{Bot, Evaluator, MctsBot, SearchConfig};
+use tabula_ai::{Bot, Evaluator, MctsBot, RolloutBot, RolloutConfig, SearchConfig};
 use tabula_core::{Game, Turn, sample_chance};
 
 /// A network file from layers `(weight [out][in], bias [out])`.
@@ -144,6 +144,59 @@ fn a_search_with_a_network_at_its_leaves_plays_legal_moves() {
     let mut bot = MctsBot::with_evaluator(SearchConfig::iterations(50), eval, 1, 4);
     let action = bot.choose(&game, &game.view(&state, seat));
     assert!(game.check(&state, action).is_ok());
+}
+
+#[test]
+fn the_rollout_bot_plays_the_move_its_network_values_most() {
+    // A network that values a position by a fixed random mix of its observation; with no
+    // rollout the bot values each move's position by it alone, and Abagio's information
+    // is perfect, so every world agrees: it plays the network's best move.
+    let game = Abagio::with_defaults();
+    let inputs = game.observation_shape()[0];
+    let mut rng = <tabula_core::Rng as rand::SeedableRng>::seed_from_u64(11);
+    let weights: Vec<f32> = (0..inputs).map(|i| ((i * 7919 % 101) as f32 - 50.0) / 50.0).collect();
+    let net =
+        Arc::new(ValueNet::from_bytes(&file(&[(vec![weights], vec![0.0])], &[("game", "abagio")])).unwrap());
+    let mut state = game.initial_state();
+    let mut chosen = 0;
+    for _ in 0..40 {
+        match game.turn(&state) {
+            Turn::Terminal => break,
+            Turn::Chance => {
+                let a = sample_chance(&game, &state, &mut Vec::new(), &mut rng);
+                game.play(&mut state, a).unwrap();
+            }
+            Turn::Player(seat) => {
+                let mut legal = Vec::new();
+                game.legal_actions(&state, &mut legal);
+                let value = |a| {
+                    let mut after = state;
+                    game.play(&mut after, a).unwrap();
+                    if game.turn(&after) == Turn::Terminal {
+                        return game.returns(&after)[seat];
+                    }
+                    let mut obs = vec![0.0; inputs];
+                    game.write_observation(&game.view(&after, seat), &mut obs);
+                    let mut out = [0.0];
+                    net.forward(&obs, 1, &mut out).unwrap();
+                    f64::from(out[0]) * game.return_unit()
+                };
+                let best = legal.iter().map(|&a| value(a)).fold(f64::NEG_INFINITY, f64::max);
+                let config = RolloutConfig {
+                    budget: tabula_ai::Budget::iterations(4 * legal.len() as u64),
+                    ..Default::default()
+                };
+                let mut bot = RolloutBot::with_evaluator(config, NetEvaluator::new(Arc::clone(&net)), 5);
+                let action = bot.choose(&game, &game.view(&state, seat));
+                if legal.len() > 1 {
+                    assert_eq!(value(action), best, "{legal:?}");
+                    chosen += 1;
+                }
+                game.play(&mut state, action).unwrap();
+            }
+        }
+    }
+    assert!(chosen > 5, "too few choices to test: {chosen}");
 }
 
 #[test]

@@ -36,7 +36,7 @@ pub struct Args {
     pub options: String,
     /// The bots, comma-separated, each `name` or `name:key=value;key=value`, e.g.
     /// `mcts:iters=2000;c=1.4,greedy`. Bots: random, greedy, heuristic, rollout, mcts, ismcts,
-    /// easy, medium, hard.
+    /// easy, medium, hard, and expert in a game that ships a value network.
     #[arg(long)]
     pub bots: String,
     /// Games to play.

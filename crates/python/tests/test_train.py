@@ -97,7 +97,7 @@ def test_the_loop_runs_generations_and_goes_on_where_it_stopped(tmp_path):
         return argparse.Namespace(
             game="abagio", options="{}", dir=str(tmp_path / "run"), generations=generations, games=4, per_game=4,
             window=2, search="mcts:iters=8;depth=4;rollout=net", eval_games=2, first=["heuristic", "heuristic"],
-            against="random", hidden=[8], epochs=1, seed=0, jobs=1,
+            against="random", measure="random", hidden=[8], epochs=1, seed=0, jobs=1,
         )
 
     said = []
@@ -107,13 +107,24 @@ def test_the_loop_runs_generations_and_goes_on_where_it_stopped(tmp_path):
     second = train.loop(args(2), say=said.append)
     assert second["generation"] == 2
     steps = [json.loads(line) for line in (tmp_path / "run" / "log.jsonl").read_text().splitlines()]
+    # The first network's arena is against `random` already; the second is also measured against it.
     assert [(s["generation"], s["step"]) for s in steps] == [
-        (1, "positions"), (1, "fit"), (1, "arena"), (2, "positions"), (2, "fit"), (2, "arena"),
+        (1, "positions"), (1, "fit"), (1, "arena"), (2, "positions"), (2, "fit"), (2, "arena"), (2, "measure"),
     ]
     assert steps[3]["bots"][0].endswith("net1.safetensors"), "generation 2 plays with the network of generation 1"
     assert 0.0 <= steps[5]["win_rate"] <= 1.0
     _, meta = train.load(str(tmp_path / "run" / "net2.safetensors"))
     assert meta["game"] == "abagio" and meta["generation"] == "2" and "loop" in meta["command"]
+    # The curve by generation, drawn from the log.
+    points = train.curve(str(tmp_path / "run" / "log.jsonl"), "random")
+    assert [p[0] for p in points] == [1, 2] and points[1][1] == steps[6]["win_rate"]
+    assert all(low <= rate <= high for _, rate, low, high in points)
+    svg = tmp_path / "curve.svg"
+    train.main(["plot", str(tmp_path / "run" / "log.jsonl"), "--against", "random", "--out", str(svg)])
+    text = svg.read_text()
+    assert text.startswith("<svg") and text.count("<circle") == 2 and "generation 2:" in text
+    with pytest.raises(ValueError, match="no generation measured against hard"):
+        train.plot(str(tmp_path / "run" / "log.jsonl"), "hard", str(svg))
 
 
 def test_arena_positions_are_each_seat_s_observation_and_return():

@@ -12,16 +12,41 @@ fn expert_is_a_level_only_where_a_network_ships() {
         let made = registry.make_bot(id, "expert", &json!({}), 1);
         if tabula_ai::level::has_expert(id) {
             assert!(tabula_ai::net::ValueNet::builtin(id).is_some(), "{id}: expert without a network");
-            assert!(made.unwrap().name().starts_with("expert(mcts"), "{id}");
+            assert!(made.unwrap().name().starts_with("expert("), "{id}");
         } else {
             let err = made.err().unwrap();
             assert!(err.contains("has no `expert` level yet") && err.contains("easy, medium, hard"), "{err}");
             // A search asked for the game's own network is told there is none.
-            let err = registry.make_bot(id, "mcts", &json!({"rollout": "net"}), 1).err().unwrap();
-            assert!(err.contains("ships no value network (games with one: abagio)"), "{err}");
+            let with_one: Vec<&str> = tabula_ai::net::ValueNet::builtin_games().collect();
+            for bot in ["mcts", "ismcts", "rollout"] {
+                let err = registry.make_bot(id, bot, &json!({"rollout": "net"}), 1).err().unwrap();
+                let says = format!("ships no value network (games with one: {})", with_one.join(", "));
+                assert!(err.contains(&says), "{err}");
+            }
         }
     }
     assert!(tabula_ai::level::has_expert("abagio"));
+}
+
+#[test]
+fn the_rollout_bot_takes_a_network_at_its_rollouts_cut_off() {
+    let registry = tabula_registry::registry();
+    let err = registry.make_bot("abagio", "rollout", &json!({"rollout": "random"}), 1).err().unwrap();
+    assert_eq!(err, "the rollout bot's rollouts are the game's policy: `rollout` is `policy` or `net`");
+    let err = registry.make_bot("abagio", "rollout", &json!({"net": 3}), 1).err().unwrap();
+    assert!(err.contains("`net` must be the path of a network file"), "{err}");
+    let game = registry.make("abagio", &json!({})).unwrap();
+    let mut state = game.new_state(5);
+    while state.turn() == Turn::Chance {
+        state.sample_chance().unwrap();
+    }
+    for options in
+        [json!({"rollout": "net", "iters": 40, "depth": 8}), json!({"rollout": "net", "iters": 40})]
+    {
+        let mut bot = registry.make_bot("abagio", "rollout", &options, 3).unwrap();
+        let text = bot.choose(state.as_ref()).unwrap();
+        assert!(state.legal_actions().contains(&text), "{options}: {text}");
+    }
 }
 
 #[test]

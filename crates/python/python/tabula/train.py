@@ -33,7 +33,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-__all__ = ["Data", "load_positions", "from_arena", "save_positions", "init", "forward", "fit", "save", "load", "predict", "loop", "main"]
+__all__ = ["Data", "load_positions", "from_arena", "save_positions", "init", "forward", "fit", "save", "load", "predict", "loop", "curve", "plot", "main"]
 
 
 @dataclass
@@ -282,6 +282,15 @@ def loop(args: argparse.Namespace, say: Any = print) -> Dict[str, Any]:
         keep = st["best"] is None or score > 0.5
         log({"generation": gen + 1, "step": "arena", "against": against, "games": args.eval_games, "win_rate": score,
              "interval": interval, "kept": keep, "seconds": round(time.time() - start, 1)})
+        measure = getattr(args, "measure", None)
+        if measure and not (st["best"] is None and measure == args.against):
+            # The same yardstick for every generation: the curve of docs/bots.md.
+            start = time.time()
+            report = tabula.arena(args.game, [searcher(net), measure], games=args.eval_games, seed=3000 + gen,
+                                  jobs=args.jobs, **options)
+            log({"generation": gen + 1, "step": "measure", "against": measure, "games": args.eval_games,
+                 "win_rate": report["summary"][0]["win_rate"], "interval": report["summary"][0]["win_rate_ci"],
+                 "seconds": round(time.time() - start, 1)})
         if keep:
             st["best"] = net
         st["generation"] = gen + 1
@@ -291,8 +300,59 @@ def loop(args: argparse.Namespace, say: Any = print) -> Dict[str, Any]:
     return st
 
 
+def curve(log_path: str, against: str) -> List[Tuple[int, float, float, float]]:
+    """The win rate of each generation's network against ``against``, from a loop's log:
+    ``(generation, win rate, low, high)``, the 95% interval's ends, generations in order."""
+    points: Dict[int, Tuple[int, float, float, float]] = {}
+    with open(log_path) as f:
+        for line in f:
+            row = json.loads(line)
+            if row.get("step") in ("arena", "measure") and row.get("against") == against:
+                low, high = row["interval"]
+                points[row["generation"]] = (row["generation"], row["win_rate"], low, high)
+    return [points[g] for g in sorted(points)]
+
+
+def plot(log_path: str, against: str, out: str, title: str = "") -> None:
+    """Draws :func:`curve` as an SVG (no plotting library): the win rate by generation with
+    its 95% intervals, 50% dashed. Refuses a log with no generation measured against
+    ``against``."""
+    points = curve(log_path, against)
+    if not points:
+        raise ValueError(f"{log_path} has no generation measured against {against}")
+    w, h, left, right, top, bottom = 560, 320, 56, 20, 36, 44
+    last = max(p[0] for p in points)
+    first = min(p[0] for p in points)
+    span = max(1, last - first)
+    x = lambda g: left + (g - first) / span * (w - left - right) if last > first else (left + w - right) / 2
+    y = lambda r: top + (1 - r) * (h - top - bottom)
+    esc = lambda t: t.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
+             'font-family="sans-serif" font-size="12">',
+             f'<rect width="{w}" height="{h}" fill="white"/>',
+             f'<text x="{w / 2}" y="20" text-anchor="middle" font-size="14">{esc(title or "win rate against " + against + " by generation")}</text>']
+    for r in (0.0, 0.25, 0.5, 0.75, 1.0):
+        dash = ' stroke-dasharray="4 3"' if r == 0.5 else ""
+        parts.append(f'<line x1="{left}" x2="{w - right}" y1="{y(r):.1f}" y2="{y(r):.1f}" stroke="#bbb"{dash}/>')
+        parts.append(f'<text x="{left - 6}" y="{y(r) + 4:.1f}" text-anchor="end">{int(r * 100)}%</text>')
+    for g, _, _, _ in points:
+        parts.append(f'<text x="{x(g):.1f}" y="{h - bottom + 18}" text-anchor="middle">{g}</text>')
+    parts.append(f'<text x="{(left + w - right) / 2}" y="{h - 8}" text-anchor="middle">generation</text>')
+    for g, r, low, high in points:
+        parts.append(f'<line x1="{x(g):.1f}" x2="{x(g):.1f}" y1="{y(low):.1f}" y2="{y(high):.1f}" stroke="#4a7bd0" stroke-width="2"/>')
+    path = " ".join(f"{'M' if i == 0 else 'L'}{x(g):.1f},{y(r):.1f}" for i, (g, r, _, _) in enumerate(points))
+    parts.append(f'<path d="{path}" fill="none" stroke="#1f4fa0" stroke-width="2"/>')
+    for g, r, _, _ in points:
+        parts.append(f'<circle cx="{x(g):.1f}" cy="{y(r):.1f}" r="4" fill="#1f4fa0"><title>generation {g}: {r:.1%}</title></circle>')
+    parts.append("</svg>")
+    tmp = out + ".part"
+    with open(tmp, "w") as f:
+        f.write("\n".join(parts) + "\n")
+    os.replace(tmp, out)
+
+
 def main(argv: Optional[Sequence[str]] = None) -> None:
-    """``python -m tabula.train fit|loop …`` (``--help`` for each)."""
+    """``python -m tabula.train fit|loop|plot …`` (``--help`` for each)."""
     p = argparse.ArgumentParser(prog="python -m tabula.train", description=__doc__.split("\n\n")[0])
     sub = p.add_subparsers(dest="cmd", required=True)
     f = sub.add_parser("fit", help="fit a network to positions files")
@@ -318,11 +378,21 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     g.add_argument("--first", type=lambda s: s.split(","), default=["heuristic", "heuristic"],
                    help="the bots whose games give the first positions")
     g.add_argument("--against", default="hard", help="what the first network is measured against")
+    g.add_argument("--measure", help="measure every generation's network against this bot too (the curve)")
     g.add_argument("--hidden", type=lambda s: [int(x) for x in s.split(",")], default=[256, 64])
     g.add_argument("--epochs", type=int, default=6)
     g.add_argument("--seed", type=int, default=0)
     g.add_argument("--jobs", type=int, default=None, help="games at once (default: every core)")
+    c = sub.add_parser("plot", help="draw a loop's win rate by generation as SVG")
+    c.add_argument("log", help="the loop's log.jsonl")
+    c.add_argument("--against", default="hard", help="the bot the generations were measured against")
+    c.add_argument("--out", required=True)
+    c.add_argument("--title", default="")
     args = p.parse_args(argv)
+    if args.cmd == "plot":
+        plot(args.log, args.against, args.out, args.title)
+        print(f"{len(curve(args.log, args.against))} generations drawn to {args.out}")
+        return
     if args.cmd == "loop":
         print(json.dumps(loop(args)))
         return
