@@ -9,7 +9,9 @@
 //! times slower than its own rollouts on a busy machine (117 µs a forward of Abbott's
 //! Sabotage's 1019 → 256 → 64 → 1 network on two threads against 34 µs on one, this
 //! machine) and would have a bot's move wake threads beside every other table of the
-//! server; and it cost a minute of every build.
+//! server; and it cost a minute of every build. Here the same forward takes 66 µs on the
+//! search's thread (x86-64's baseline vector width: the workspace forbids the `unsafe` a
+//! wider one chosen at run time would need); `cargo bench -p tabula-ai --bench net`.
 //!
 //! **The file** is safetensors: `layers.{i}.weight` (`[out, in]`) and `layers.{i}.bias`
 //! (`[out]`), `f32`, for `i` from 0, a ReLU between two layers, the last layer one output:

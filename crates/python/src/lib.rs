@@ -53,10 +53,11 @@ fn load_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<State> {
     state_from_record(py, &json_arg(record)?)
 }
 
-/// The names of the bots every game has.
+/// The names of the bots every game has; a game that ships a value network also has
+/// `expert` (each game's own list is its `bots` in `games()`).
 #[pyfunction]
 fn bots() -> Vec<&'static str> {
-    registry().entries().first().map(|e| e.bots.to_vec()).unwrap_or_default()
+    tabula_ai::BOT_NAMES.to_vec()
 }
 
 /// A bot as a policy: `tabula.bot("hard")(state)` is the action index it plays.

@@ -4,7 +4,7 @@ A value network reads one seat's observation (the tensor every game defines, the
 ``State.observation`` gives) and says that seat's expected return, in the game's return
 units. tabula's Rust search runs it at its leaves instead of rollouts: the bot
 ``mcts:rollout=net;net=FILE`` (and ``ismcts``), and the level ``expert`` with the network
-shipped for the game. The file is safetensors, read by candle in ``crates/ai/src/net.rs``:
+shipped for the game. The file is safetensors, read and run in Rust by ``crates/ai/src/net.rs``:
 ``layers.{i}.weight`` (``[out, in]``), ``layers.{i}.bias`` (``[out]``), float32, ReLU between
 layers, one output.
 
