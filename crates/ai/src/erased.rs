@@ -39,9 +39,14 @@ struct Adapter<G: Game, B: Bot<G>> {
 
 impl<G: Game, B: Bot<G>> DynBot for Adapter<G, B> {
     fn name(&self) -> String {
+        // The bots name their budgets; a value network at the leaves is said here.
+        let mut bot = self.bot.name();
+        if self.net.is_some() {
+            bot.push_str(";rollout=net");
+        }
         match self.level {
-            Some(level) => format!("{level}({})", self.bot.name()),
-            None => self.bot.name(),
+            Some(level) => format!("{level}({bot})"),
+            None => bot,
         }
     }
 

@@ -12,7 +12,8 @@ fn expert_is_a_level_only_where_a_network_ships() {
         let made = registry.make_bot(id, "expert", &json!({}), 1);
         if tabula_ai::level::has_expert(id) {
             assert!(tabula_ai::net::ValueNet::builtin(id).is_some(), "{id}: expert without a network");
-            assert!(made.unwrap().name().starts_with("expert("), "{id}");
+            let name = made.unwrap().name();
+            assert!(name.starts_with("expert(") && name.ends_with(";rollout=net)"), "{name}");
         } else {
             let err = made.err().unwrap();
             assert!(err.contains("has no `expert` level yet") && err.contains("easy, medium, hard"), "{err}");
@@ -44,6 +45,11 @@ fn the_rollout_bot_takes_a_network_at_its_rollouts_cut_off() {
         [json!({"rollout": "net", "iters": 40, "depth": 8}), json!({"rollout": "net", "iters": 40})]
     {
         let mut bot = registry.make_bot("abagio", "rollout", &options, 3).unwrap();
+        assert!(
+            bot.name().starts_with("rollout:iters=40") && bot.name().ends_with(";rollout=net"),
+            "{}",
+            bot.name()
+        );
         let text = bot.choose(state.as_ref()).unwrap();
         assert!(state.legal_actions().contains(&text), "{options}: {text}");
     }
