@@ -224,10 +224,11 @@ impl ValueNet {
         if batch.len() != rows * self.inputs || out.len() != rows {
             return Err(format!("{} values for {rows} observations of {}", batch.len(), self.inputs));
         }
-        let (mut x, mut y) = (batch.to_vec(), Vec::new());
-        let last = self.layers.len() - 1;
-        for (i, layer) in self.layers.iter().enumerate() {
-            layer.apply(&x, rows, &mut y, i < last);
+        let (first, rest) = self.layers.split_first().expect("a value network has a layer");
+        let (mut x, mut y) = (Vec::new(), Vec::new());
+        first.apply(batch, rows, &mut x, !rest.is_empty());
+        for (i, layer) in rest.iter().enumerate() {
+            layer.apply(&x, rows, &mut y, i + 1 < rest.len());
             std::mem::swap(&mut x, &mut y);
         }
         out.copy_from_slice(&x);

@@ -86,6 +86,25 @@ fn constant(bias: f32, game: &str) -> Arc<ValueNet> {
     )
 }
 
+/// Plays `state` on for at most `steps` actions or to its end: chance by its odds, a seat's
+/// turn by `choose(state, seat)`.
+fn play_on(
+    game: &Abagio,
+    state: &mut <Abagio as Game>::State,
+    rng: &mut tabula_core::Rng,
+    steps: usize,
+    mut choose: impl FnMut(&<Abagio as Game>::State, usize) -> <Abagio as Game>::Action,
+) {
+    for _ in 0..steps {
+        let action = match game.turn(state) {
+            Turn::Terminal => break,
+            Turn::Chance => sample_chance(game, state, &mut Vec::new(), rng),
+            Turn::Player(seat) => choose(state, seat),
+        };
+        game.play(state, action).unwrap();
+    }
+}
+
 #[test]
 fn a_network_is_checked_against_the_game() {
     let game = Abagio::with_defaults();
@@ -112,19 +131,9 @@ fn the_evaluator_reads_each_seat_s_observation_and_a_finished_game_s_returns() {
     assert_eq!(out, [0.25, 0.25]);
     // Played to its end: the returns, not the network.
     let mut bot = tabula_ai::RandomBot::new(2);
-    loop {
-        match game.turn(&state) {
-            Turn::Terminal => break,
-            Turn::Chance => {
-                let a = sample_chance(&game, &state, &mut Vec::new(), &mut rng);
-                game.play(&mut state, a).unwrap();
-            }
-            Turn::Player(seat) => {
-                let a = bot.choose(&game, &game.view(&state, seat));
-                game.play(&mut state, a).unwrap();
-            }
-        }
-    }
+    play_on(&game, &mut state, &mut rng, usize::MAX, |state, seat| {
+        bot.choose(&game, &game.view(state, seat))
+    });
     eval.evaluate(&game, &mut state, &mut rng, &mut out);
     assert_eq!(out.iter().sum::<f64>(), 0.0);
     assert_eq!(out.iter().map(|x| x.abs()).sum::<f64>(), 2.0);
@@ -159,43 +168,34 @@ fn the_rollout_bot_plays_the_move_its_network_values_most() {
         Arc::new(ValueNet::from_bytes(&file(&[(vec![weights], vec![0.0])], &[("game", "abagio")])).unwrap());
     let mut state = game.initial_state();
     let mut chosen = 0;
-    for _ in 0..40 {
-        match game.turn(&state) {
-            Turn::Terminal => break,
-            Turn::Chance => {
-                let a = sample_chance(&game, &state, &mut Vec::new(), &mut rng);
-                game.play(&mut state, a).unwrap();
+    play_on(&game, &mut state, &mut rng, 40, |state, seat| {
+        let mut legal = Vec::new();
+        game.legal_actions(state, &mut legal);
+        let value = |a| {
+            let mut after = *state;
+            game.play(&mut after, a).unwrap();
+            if game.turn(&after) == Turn::Terminal {
+                return game.returns(&after)[seat];
             }
-            Turn::Player(seat) => {
-                let mut legal = Vec::new();
-                game.legal_actions(&state, &mut legal);
-                let value = |a| {
-                    let mut after = state;
-                    game.play(&mut after, a).unwrap();
-                    if game.turn(&after) == Turn::Terminal {
-                        return game.returns(&after)[seat];
-                    }
-                    let mut obs = vec![0.0; inputs];
-                    game.write_observation(&game.view(&after, seat), &mut obs);
-                    let mut out = [0.0];
-                    net.forward(&obs, 1, &mut out).unwrap();
-                    f64::from(out[0]) * game.return_unit()
-                };
-                let best = legal.iter().map(|&a| value(a)).fold(f64::NEG_INFINITY, f64::max);
-                let config = RolloutConfig {
-                    budget: tabula_ai::Budget::iterations(4 * legal.len() as u64),
-                    ..Default::default()
-                };
-                let mut bot = RolloutBot::with_evaluator(config, NetEvaluator::new(Arc::clone(&net)), 5);
-                let action = bot.choose(&game, &game.view(&state, seat));
-                if legal.len() > 1 {
-                    assert_eq!(value(action), best, "{legal:?}");
-                    chosen += 1;
-                }
-                game.play(&mut state, action).unwrap();
-            }
+            let mut obs = vec![0.0; inputs];
+            game.write_observation(&game.view(&after, seat), &mut obs);
+            let mut out = [0.0];
+            net.forward(&obs, 1, &mut out).unwrap();
+            f64::from(out[0]) * game.return_unit()
+        };
+        let best = legal.iter().map(|&a| value(a)).fold(f64::NEG_INFINITY, f64::max);
+        let config = RolloutConfig {
+            budget: tabula_ai::Budget::iterations(4 * legal.len() as u64),
+            ..Default::default()
+        };
+        let mut bot = RolloutBot::with_evaluator(config, NetEvaluator::new(Arc::clone(&net)), 5);
+        let action = bot.choose(&game, &game.view(state, seat));
+        if legal.len() > 1 {
+            assert_eq!(value(action), best, "{legal:?}");
+            chosen += 1;
         }
-    }
+        action
+    });
     assert!(chosen > 5, "too few choices to test: {chosen}");
 }
 
