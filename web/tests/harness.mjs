@@ -165,7 +165,8 @@ export async function playToEnd(page, opts = {}) {
     if (opts.stopAfter !== undefined && clicked >= opts.stopAfter) return clicked;
     // Wait until either the game is over or this seat has moves to click.
     await page.waitForFunction(() =>
-      document.querySelector('.banner.over') || document.querySelector('#moves .move'), null, { timeout: 60000 });
+      document.querySelector('.banner.over') || document.querySelector('#moves .move'), null, { timeout: 60000 })
+      .catch((e) => stalled(page, clicked, e));
     if (await page.$('.banner.over')) return clicked;
     const moves = await page.$$eval('#moves .move', (bs) => bs.map((b) => b.getAttribute('data-action') || ''));
     if (!moves.length) continue;
@@ -177,8 +178,27 @@ export async function playToEnd(page, opts = {}) {
     assert.ok(clicked <= max, `more than ${max} moves`);
     // The answer: the log grows (or the game ends).
     await page.waitForFunction((n) => document.querySelector('.banner.over') ||
-      (document.querySelector('#log')?.children.length ?? 0) > n, before, { timeout: 60000 });
+      (document.querySelector('#log')?.children.length ?? 0) > n, before, { timeout: 60000 })
+      .catch((e) => stalled(page, clicked, e));
   }
+}
+
+/**
+ * Fails a wait of `playToEnd` with what the page and the server say of the table, so that
+ * a stall can be told from a slow bot or a lost connection.
+ * @param {import('playwright-core').Page} page
+ * @param {number} clicked
+ * @param {unknown} error
+ * @returns {Promise<never>}
+ */
+async function stalled(page, clicked, error) {
+  const text = async (/** @type {string} */ sel) => (await page.textContent(sel).catch(() => null))?.trim() ?? '(none)';
+  const table = page.url().split('/').pop() ?? '';
+  const info = await api(`/api/tables/${table}`).catch((e) => String(e));
+  throw new Error(`${error instanceof Error ? error.message : error}\n` +
+    `after ${clicked} moves at ${page.url()}\nbanner: ${await text('.banner')}\nmoves: ${await text('#moves')}\n` +
+    `log (last): ${await page.$eval('#log', (l) => l.lastElementChild?.textContent ?? '').catch(() => '(none)')}\n` +
+    `the server: ${JSON.stringify(info).slice(0, 600)}`);
 }
 
 /**

@@ -144,6 +144,12 @@ pub struct Registry {
     entries: Vec<GameEntry>,
 }
 
+impl std::fmt::Debug for Registry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.entries.iter().map(|e| e.spec.id)).finish()
+    }
+}
+
 impl Registry {
     /// An empty registry.
     pub fn new() -> Self {

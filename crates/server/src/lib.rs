@@ -79,6 +79,8 @@ pub struct Config {
     pub peer_url: Option<String>,
     /// A process silent this long has lost its tables: another takes them over.
     pub stale_after: Duration,
+    /// The games and bots served: by default every game of `tabula_registry`.
+    pub registry: Arc<Registry>,
 }
 
 impl Config {
@@ -92,6 +94,7 @@ impl Config {
             public_origins: Vec::new(),
             peer_url: None,
             stale_after: STALE_AFTER,
+            registry: Arc::new(tabula_registry::registry()),
         }
     }
 }
@@ -247,7 +250,7 @@ pub async fn start(
     store.beat(&url, &key, now_ms()).await?;
     let (lobby, asks) = mpsc::channel(64);
     let app = App {
-        registry: Arc::new(tabula_registry::registry()),
+        registry: Arc::clone(&config.registry),
         alone: config.db.starts_with("sqlite:"),
         store,
         url: Arc::from(url),

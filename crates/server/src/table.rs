@@ -652,22 +652,17 @@ impl Table {
                 Cmd::Message { conn, text } => self.message(conn, &text).await,
                 Cmd::BotMove { seat, seq, bot, action } => {
                     self.thinking = false;
-                    self.bots[seat] = Some(bot);
+                    // A bot that failed is not asked again: a new one is made for the next move.
+                    if action.is_ok() {
+                        self.bots[seat] = Some(bot);
+                    }
                     // A move for a position that has changed, or for a seat its person has
                     // taken back, is dropped.
                     if seq == self.seq()
                         && self.turn() == Turn::Player(seat)
                         && self.controller(seat).is_some()
                     {
-                        match action {
-                            Ok(action) => {
-                                let who = self.player_name(seat);
-                                if let Err(e) = self.play(seat, &action, who).await {
-                                    tracing::error!(table = %self.id, seat, "a bot's move was refused ({})", e.0);
-                                }
-                            }
-                            Err(_) => tracing::error!(table = %self.id, seat, "a bot could not move"),
-                        }
+                        self.bot_plays(seat, action).await;
                     }
                 }
                 Cmd::Info { reply } => {
@@ -1919,6 +1914,32 @@ impl Table {
         }
     }
 
+    /// Plays a bot's choice for `seat`. A bot that could not choose (it failed) or chose a
+    /// move the rules refuse must not stall the table: a legal move drawn for it is played
+    /// instead, and the fault is logged.
+    async fn bot_plays(&mut self, seat: usize, action: Result<String, String>) {
+        let who = self.player_name(seat);
+        let refused = match action {
+            Ok(action) => match self.play(seat, &action, who.clone()).await {
+                Ok(()) => return,
+                // Only the refusal's kind: the move may be the seat's secret.
+                Err(e) => format!("its move was refused ({})", e.0),
+            },
+            Err(e) => e,
+        };
+        self.bots[seat] = None;
+        let legal = self.state.legal_actions();
+        tracing::error!(table = %self.id, seat, "a bot could not move: {refused}; a legal move is played for it");
+        if legal.is_empty() {
+            return;
+        }
+        let k = (self.state.seed() ^ (self.seq() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            % legal.len() as u64;
+        if let Err(e) = self.play(seat, &legal[k as usize], who).await {
+            tracing::error!(table = %self.id, seat, "the move played for a bot was refused ({})", e.0);
+        }
+    }
+
     /// Starts the bot to act, if a bot plays the seat to act and none is thinking.
     fn wake_bot(&mut self) {
         let Turn::Player(seat) = self.turn() else { return };
@@ -1945,8 +1966,19 @@ impl Table {
         let tx = self.tx.clone();
         tokio::task::spawn_blocking(move || {
             let mut bot = bot;
-            let action = bot.choose(&*state);
+            // A bot that panics gives its seat back rather than leave the table waiting.
+            let action = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| bot.choose(&*state)))
+                .unwrap_or_else(|panic| Err(format!("the bot failed: {}", panic_text(&*panic))));
             let _ = tx.blocking_send(Cmd::BotMove { seat, seq, bot, action });
         });
     }
+}
+
+/// What a panic said, where it said it in words.
+fn panic_text(panic: &(dyn std::any::Any + Send)) -> &str {
+    panic
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("a panic")
 }

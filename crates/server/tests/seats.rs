@@ -441,3 +441,51 @@ async fn a_seat_open_in_two_tabs_plays_from_either_and_both_follow() {
     let after = until(&mut first, |u| u["seats"][0]["connected"] == true).await;
     assert_eq!(after["seats"][0]["bot"], Value::Null);
 }
+
+/// A bot that panics, one that cannot choose, and one whose move the rules refuse.
+struct Faulty(&'static str);
+
+impl tabula_core::DynBot for Faulty {
+    fn name(&self) -> String {
+        self.0.to_owned()
+    }
+
+    fn choose(&mut self, _: &dyn tabula_core::DynState) -> Result<String, String> {
+        match self.0 {
+            "panics" => panic!("a faulty bot"),
+            "fails" => Err("it has nothing to say".to_owned()),
+            _ => Ok("not a move".to_owned()),
+        }
+    }
+}
+
+fn faulty(bot: &str, _: &Value, _: u64) -> Result<Box<dyn tabula_core::DynBot>, String> {
+    ["panics", "fails", "refused"]
+        .into_iter()
+        .find(|b| *b == bot)
+        .map(|b| Box::new(Faulty(b)) as Box<dyn tabula_core::DynBot>)
+        .ok_or_else(|| format!("no bot {bot}"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_that_panics_fails_or_is_refused_never_stalls_its_table() {
+    let mut registry = tabula_core::Registry::new();
+    let mut abagio = *tabula_registry::registry().entry("abagio").unwrap();
+    abagio.make_bot = faulty;
+    abagio.bots = &["panics", "fails", "refused"];
+    registry.register(abagio);
+    let mut config = tabula_server::Config::new("127.0.0.1:0".parse().unwrap(), db("faulty"));
+    config.registry = std::sync::Arc::new(registry);
+    let (addr, _server) = tabula_server::start(config).await.unwrap();
+    for bot in ["panics", "fails", "refused"] {
+        // The person moves; a legal move is played for the faulty bot each time, to the end.
+        let (_, mut ws, _) = table(addr, json!({"game": "abagio", "seats": ["human", bot]})).await;
+        let mut a = ws.remove(0).unwrap();
+        let over = tokio::time::timeout(Duration::from_secs(120), play_out(&mut a, 0, None))
+            .await
+            .unwrap_or_else(|_| panic!("the table of a bot that {bot} stalled"));
+        assert_eq!(over["status"], "over", "{bot}");
+        let turns = over["history"].as_array().map_or(0, Vec::len);
+        assert!(turns > 10, "{bot}: {over}");
+    }
+}
