@@ -38,4 +38,5 @@ echo "== pytest crates/python/tests"
 cd crates/python/tests
 # On every core (pytest-xdist): about 8 minutes on the 2-core machine instead of 15 or more
 # one test at a time. `-n 0` among the arguments runs them in one process.
-exec "$py" -m pytest -q -n auto "$@"
+# The slowest tests are listed at the end, so that the log says where the time goes.
+exec "$py" -m pytest -q -n auto --durations=15 "$@"
