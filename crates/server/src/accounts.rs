@@ -14,7 +14,6 @@ use axum::http::header::{COOKIE, SET_COOKIE};
 use axum::http::{HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
-use sqlx::Row;
 use tabula_core::ErrorCode;
 
 use crate::error::ApiError;
@@ -32,7 +31,7 @@ pub const SESSION_S: i64 = 30 * 86_400;
 pub const PASSWORD_LEN: (usize, usize) = (8, 200);
 
 /// An account, as the server knows it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct Account {
     /// Its id (never shown).
     pub id: String,
@@ -119,18 +118,13 @@ pub async fn create(store: &Store, name: &str, password: String) -> Result<Optio
 /// # Errors
 /// A database error.
 pub async fn by_name(store: &Store, name: &str) -> Result<Option<(Account, i64)>, String> {
-    let row = sqlx::query("SELECT id, name, created FROM accounts WHERE name_key = $1")
-        .bind(name_key(name))
-        .fetch_optional(store.pool())
-        .await
-        .map_err(db)?;
-    row.map(|r| {
-        Ok((
-            Account { id: r.try_get(0).map_err(db)?, name: r.try_get(1).map_err(db)? },
-            r.try_get(2).map_err(db)?,
-        ))
-    })
-    .transpose()
+    let row: Option<(String, String, i64)> =
+        sqlx::query_as("SELECT id, name, created FROM accounts WHERE name_key = $1")
+            .bind(name_key(name))
+            .fetch_optional(store.pool())
+            .await
+            .map_err(db)?;
+    Ok(row.map(|(id, name, created)| (Account { id, name }, created)))
 }
 
 /// The account of this name if `password` is its password.
@@ -138,21 +132,21 @@ pub async fn by_name(store: &Store, name: &str) -> Result<Option<(Account, i64)>
 /// # Errors
 /// A database error.
 pub async fn sign_in(store: &Store, name: &str, password: String) -> Result<Option<Account>, String> {
-    let row = sqlx::query("SELECT id, name, password FROM accounts WHERE name_key = $1")
-        .bind(name_key(name))
-        .fetch_optional(store.pool())
-        .await
-        .map_err(db)?;
-    let Some(r) = row else {
+    let row: Option<(String, String, String)> =
+        sqlx::query_as("SELECT id, name, password FROM accounts WHERE name_key = $1")
+            .bind(name_key(name))
+            .fetch_optional(store.pool())
+            .await
+            .map_err(db)?;
+    let Some((id, name, phc)) = row else {
         // As slow as a wrong password: the time taken does not tell which names exist.
         let _ = hash_password(password).await;
         return Ok(None);
     };
-    let phc: String = r.try_get(2).map_err(db)?;
     if !check_password(password, phc).await {
         return Ok(None);
     }
-    Ok(Some(Account { id: r.try_get(0).map_err(db)?, name: r.try_get(1).map_err(db)? }))
+    Ok(Some(Account { id, name }))
 }
 
 /// Opens a session for `account`: the cookie's secret (only its hash is stored).
@@ -197,21 +191,14 @@ pub fn cookie_token(headers: &HeaderMap) -> Option<String> {
 /// A database error.
 pub async fn signed_in(store: &Store, headers: &HeaderMap) -> Result<Option<Account>, ApiError> {
     let Some(token) = cookie_token(headers) else { return Ok(None) };
-    let row = sqlx::query(
+    sqlx::query_as(
         "SELECT a.id, a.name FROM sessions s JOIN accounts a ON a.id = s.account WHERE s.hash = $1 AND s.expires >= $2",
     )
     .bind(hash_token(&token))
     .bind(crate::now())
     .fetch_optional(store.pool())
     .await
-    .map_err(|e| ApiError::internal(db(e)))?;
-    row.map(|r| {
-        Ok(Account {
-            id: r.try_get(0).map_err(|e| ApiError::internal(db(e)))?,
-            name: r.try_get(1).map_err(|e| ApiError::internal(db(e)))?,
-        })
-    })
-    .transpose()
+    .map_err(|e| ApiError::internal(db(e)))
 }
 
 /// Ends the session of a request's cookie, if any.
@@ -250,25 +237,22 @@ pub fn with_cookie(body: impl Serialize, token: Option<&str>) -> Response {
 /// # Errors
 /// A database error.
 pub async fn ratings(store: &Store, account: &str) -> Result<Vec<RatingInfo>, String> {
-    let rows =
-        sqlx::query("SELECT game, rating, deviation, games FROM ratings WHERE account = $1 ORDER BY game")
+    let rows: Vec<(String, f64, f64, i64)> =
+        sqlx::query_as("SELECT game, rating, deviation, games FROM ratings WHERE account = $1 ORDER BY game")
             .bind(account)
             .fetch_all(store.pool())
             .await
             .map_err(db)?;
-    rows.iter()
-        .map(|r| {
-            let rating: f64 = r.try_get(1).map_err(db)?;
-            let deviation: f64 = r.try_get(2).map_err(db)?;
-            Ok(RatingInfo {
-                game: r.try_get(0).map_err(db)?,
-                rating: rating.round() as i32,
-                deviation: deviation.round() as i32,
-                games: r.try_get(3).map_err(db)?,
-                provisional: deviation > 110.0,
-            })
+    Ok(rows
+        .into_iter()
+        .map(|(game, rating, deviation, games)| RatingInfo {
+            game,
+            rating: rating.round() as i32,
+            deviation: deviation.round() as i32,
+            games,
+            provisional: deviation > 110.0,
         })
-        .collect()
+        .collect())
 }
 
 /// `account`'s rating after each of its rated games, oldest first (the last 500).
@@ -276,29 +260,25 @@ pub async fn ratings(store: &Store, account: &str) -> Result<Vec<RatingInfo>, St
 /// # Errors
 /// A database error.
 pub async fn rating_history(store: &Store, account: &str) -> Result<Vec<RatingPoint>, String> {
-    let rows = sqlx::query(
+    let rows: Vec<(String, String, i64, f64, f64)> = sqlx::query_as(
         "SELECT game, table_id, at, previous, rating FROM rating_history WHERE account = $1 ORDER BY at DESC, table_id LIMIT 500",
     )
     .bind(account)
     .fetch_all(store.pool())
     .await
     .map_err(db)?;
-    let mut points = rows
-        .iter()
-        .map(|r| {
-            let before: f64 = r.try_get(3).map_err(db)?;
-            let rating: f64 = r.try_get(4).map_err(db)?;
-            Ok(RatingPoint {
-                game: r.try_get(0).map_err(db)?,
-                table: r.try_get(1).map_err(db)?,
-                at: r.try_get(2).map_err(db)?,
-                before: before.round() as i32,
-                rating: rating.round() as i32,
-            })
+    // Read newest first (the last 500), shown oldest first.
+    Ok(rows
+        .into_iter()
+        .rev()
+        .map(|(game, table, at, before, rating)| RatingPoint {
+            game,
+            table,
+            at,
+            before: before.round() as i32,
+            rating: rating.round() as i32,
         })
-        .collect::<Result<Vec<_>, String>>()?;
-    points.reverse();
-    Ok(points)
+        .collect())
 }
 
 /// The tables where `account` holds a seat, newest first: (table id, seat), `limit` from
@@ -314,7 +294,7 @@ pub async fn seats_of(
     offset: i64,
 ) -> Result<Vec<(String, usize)>, String> {
     // One query for both: `$2` names a status, or is null for every table not expired.
-    let rows = sqlx::query(
+    let rows: Vec<(String, i64)> = sqlx::query_as(
         "SELECT t.id, s.seat FROM seat_tokens s JOIN game_tables t ON t.id = s.table_id \
          WHERE s.account = $1 AND (t.status = $2 OR ($2 IS NULL AND t.status <> 'expired')) \
          ORDER BY t.created DESC, t.id LIMIT $3 OFFSET $4",
@@ -326,12 +306,7 @@ pub async fn seats_of(
     .fetch_all(store.pool())
     .await
     .map_err(db)?;
-    rows.iter()
-        .map(|r| {
-            let seat: i64 = r.try_get(1).map_err(db)?;
-            Ok((r.try_get(0).map_err(db)?, seat as usize))
-        })
-        .collect()
+    Ok(rows.into_iter().map(|(table, seat)| (table, seat as usize)).collect())
 }
 
 #[cfg(test)]

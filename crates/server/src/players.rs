@@ -7,7 +7,6 @@ use axum::extract::rejection::StringRejection;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
-use sqlx::Row;
 use tabula_core::ErrorCode;
 
 use crate::accounts::{self, Account};
@@ -160,16 +159,13 @@ pub(crate) async fn my_tables(
 
 /// The lobby line another process wrote for an unfinished table it keeps.
 async fn summary(app: &App, id: &str) -> Result<Option<TableInfo>, ApiError> {
-    let row = sqlx::query("SELECT summary FROM game_tables WHERE id = $1 AND status IN ('open', 'playing')")
-        .bind(id)
-        .fetch_optional(app.store.pool())
-        .await
-        .map_err(|e| ApiError::internal(format!("database: {e}")))?;
-    let text: Option<String> = match row {
-        Some(r) => r.try_get(0).map_err(|e| ApiError::internal(format!("database: {e}")))?,
-        None => None,
-    };
-    Ok(text.and_then(|t| serde_json::from_str(&t).ok()))
+    let text: Option<Option<String>> =
+        sqlx::query_scalar("SELECT summary FROM game_tables WHERE id = $1 AND status IN ('open', 'playing')")
+            .bind(id)
+            .fetch_optional(app.store.pool())
+            .await
+            .map_err(|e| ApiError::internal(format!("database: {e}")))?;
+    Ok(text.flatten().and_then(|t| serde_json::from_str(&t).ok()))
 }
 
 /// `GET /api/players/{name}`: a player's page: ratings, rating history, finished games.

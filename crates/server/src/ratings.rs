@@ -11,7 +11,6 @@
 
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2_rating_period};
-use sqlx::Row;
 
 use crate::store::Store;
 
@@ -44,7 +43,7 @@ pub struct Standing {
 /// # Errors
 /// A database error.
 pub async fn standing(store: &Store, account: &str, game: &str) -> Result<Standing, String> {
-    let row = sqlx::query(
+    let row: Option<(f64, f64, f64, i64)> = sqlx::query_as(
         "SELECT rating, deviation, volatility, games FROM ratings WHERE account = $1 AND game = $2",
     )
     .bind(account)
@@ -53,14 +52,9 @@ pub async fn standing(store: &Store, account: &str, game: &str) -> Result<Standi
     .await
     .map_err(|e| format!("database: {e}"))?;
     Ok(match row {
-        Some(r) => Standing {
-            rating: Glicko2Rating {
-                rating: r.try_get(0).map_err(|e| format!("database: {e}"))?,
-                deviation: r.try_get(1).map_err(|e| format!("database: {e}"))?,
-                volatility: r.try_get(2).map_err(|e| format!("database: {e}"))?,
-            },
-            games: r.try_get(3).map_err(|e| format!("database: {e}"))?,
-        },
+        Some((rating, deviation, volatility, games)) => {
+            Standing { rating: Glicko2Rating { rating, deviation, volatility }, games }
+        }
         None => Standing { rating: Glicko2Rating::new(), games: 0 },
     })
 }

@@ -8,9 +8,9 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 
+use sqlx::AnyPool;
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::migrate::{Migration, MigrationType, Migrator};
-use sqlx::{AnyPool, Row};
 
 /// The database behind the server.
 #[derive(Clone, Debug)]
@@ -339,7 +339,7 @@ impl Store {
             .execute(&mut *tx)
             .await
             .map_err(db_error)?;
-        let row = sqlx::query(
+        let generation: Option<i64> = sqlx::query_scalar(
             "UPDATE leases SET owner = $2, generation = generation + 1 WHERE table_id = $1 AND owner <> $2 AND (owner = '' \
              OR NOT EXISTS (SELECT 1 FROM processes p WHERE p.id = leases.owner AND p.beat >= $3)) RETURNING generation",
         )
@@ -350,7 +350,6 @@ impl Store {
         .await
         .map_err(db_error)?;
         tx.commit().await.map_err(db_error)?;
-        let generation = row.map(|r| r.try_get::<i64, _>(0)).transpose().map_err(db_error)?;
         if let Some(g) = generation {
             self.fences.held.write().expect("the leases held").insert(table.to_owned(), g);
         }
@@ -373,16 +372,13 @@ impl Store {
         if held.is_empty() {
             return Ok(Vec::new());
         }
-        let rows = sqlx::query("SELECT table_id, generation FROM leases WHERE owner = $1")
-            .bind(&self.fences.me)
-            .fetch_all(&self.pool)
-            .await
-            .map_err(db_error)?;
-        let mine: HashMap<String, i64> = rows
-            .iter()
-            .map(|r| Ok((r.try_get::<String, _>(0)?, r.try_get::<i64, _>(1)?)))
-            .collect::<Result<_, sqlx::Error>>()
-            .map_err(db_error)?;
+        let rows: Vec<(String, i64)> =
+            sqlx::query_as("SELECT table_id, generation FROM leases WHERE owner = $1")
+                .bind(&self.fences.me)
+                .fetch_all(&self.pool)
+                .await
+                .map_err(db_error)?;
+        let mine: HashMap<String, i64> = rows.into_iter().collect();
         let lost: Vec<String> =
             held.into_iter().filter(|(t, g)| mine.get(t) != Some(g)).map(|(t, _)| t).collect();
         let mut h = self.fences.held.write().expect("the leases held");
@@ -397,14 +393,13 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn owner(&self, table: &str) -> Result<Option<(String, String, i64)>, String> {
-        let row = sqlx::query(
+        sqlx::query_as(
             "SELECT p.id, p.url, p.beat FROM leases l JOIN processes p ON p.id = l.owner WHERE l.table_id = $1",
         )
         .bind(table)
         .fetch_optional(&self.pool)
         .await
-        .map_err(db_error)?;
-        row.map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?))).transpose().map_err(db_error)
+        .map_err(db_error)
     }
 
     /// The unfinished tables whose owner is none or silent since `stale_before`
@@ -413,7 +408,7 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn orphans(&self, stale_before: i64) -> Result<Vec<String>, String> {
-        let rows = sqlx::query(
+        sqlx::query_scalar(
             "SELECT t.id FROM game_tables t LEFT JOIN leases l ON l.table_id = t.id \
              WHERE t.status IN ('open', 'playing') AND (l.owner IS NULL OR (l.owner <> $1 \
              AND NOT EXISTS (SELECT 1 FROM processes p WHERE p.id = l.owner AND p.beat >= $2))) ORDER BY t.created, t.id",
@@ -422,8 +417,7 @@ impl Store {
         .bind(stale_before)
         .fetch_all(&self.pool)
         .await
-        .map_err(db_error)?;
-        rows.iter().map(|r| r.try_get::<String, _>(0).map_err(db_error)).collect()
+        .map_err(db_error)
     }
 
     /// Stores a new table with its creator's token hash.
@@ -513,26 +507,23 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn seats(&self, table: &str) -> Result<Vec<SeatRow>, String> {
-        let rows = sqlx::query(
+        let rows: Vec<(i64, String, String, i64, Option<String>)> = sqlx::query_as(
             "SELECT seat, token_hash, name, gone, account FROM seat_tokens WHERE table_id = $1 ORDER BY seat",
         )
         .bind(table)
         .fetch_all(&self.pool)
         .await
         .map_err(db_error)?;
-        rows.iter()
-            .map(|r| {
-                let seat: i64 = r.try_get(0).map_err(db_error)?;
-                let gone: i64 = r.try_get(3).map_err(db_error)?;
-                Ok(SeatRow {
-                    seat: seat as usize,
-                    hash: r.try_get(1).map_err(db_error)?,
-                    name: r.try_get(2).map_err(db_error)?,
-                    gone: gone != 0,
-                    account: r.try_get(4).map_err(db_error)?,
-                })
+        Ok(rows
+            .into_iter()
+            .map(|(seat, hash, name, gone, account)| SeatRow {
+                seat: seat as usize,
+                hash,
+                name,
+                gone: gone != 0,
+                account,
             })
-            .collect()
+            .collect())
     }
 
     /// Appends an accepted action; it is on disk (committed) when this returns.
@@ -683,12 +674,13 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn started(&self, table: &str) -> Result<Option<i64>, String> {
-        let row = sqlx::query("SELECT started FROM game_tables WHERE id = $1")
-            .bind(table)
-            .fetch_optional(&self.pool)
-            .await
-            .map_err(db_error)?;
-        Ok(row.and_then(|r| r.try_get::<Option<i64>, _>(0).ok().flatten()))
+        let started: Option<Option<i64>> =
+            sqlx::query_scalar("SELECT started FROM game_tables WHERE id = $1")
+                .bind(table)
+                .fetch_optional(&self.pool)
+                .await
+                .map_err(db_error)?;
+        Ok(started.flatten())
     }
 
     /// Notes that this process, reached at `url` and naming itself by `key` to the others,
@@ -730,12 +722,11 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn peer_urls(&self, stale_before: i64) -> Result<Vec<String>, String> {
-        let rows = sqlx::query("SELECT url FROM processes WHERE beat >= $1")
+        sqlx::query_scalar("SELECT url FROM processes WHERE beat >= $1")
             .bind(stale_before)
             .fetch_all(&self.pool)
             .await
-            .map_err(db_error)?;
-        rows.iter().map(|r| r.try_get::<String, _>(0).map_err(db_error)).collect()
+            .map_err(db_error)
     }
 
     /// Writes the lobby's lines of tables this process owns (`None`: none any more).
@@ -775,7 +766,7 @@ impl Store {
     ) -> Result<(Vec<String>, i64), String> {
         let filter = "summary IS NOT NULL AND status IN ('open', 'playing') AND ($1 = '' OR status = $1)";
         let status = status.unwrap_or("");
-        let rows = sqlx::query(&format!(
+        let lines: Vec<String> = sqlx::query_scalar(&format!(
             "SELECT summary FROM game_tables WHERE {filter} ORDER BY created DESC, id LIMIT $2 OFFSET $3"
         ))
         .bind(status)
@@ -784,14 +775,12 @@ impl Store {
         .fetch_all(&self.pool)
         .await
         .map_err(db_error)?;
-        let total = sqlx::query(&format!("SELECT COUNT(*) FROM game_tables WHERE {filter}"))
+        let total: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM game_tables WHERE {filter}"))
             .bind(status)
             .fetch_one(&self.pool)
             .await
             .map_err(db_error)?;
-        let lines =
-            rows.iter().map(|r| r.try_get::<String, _>(0).map_err(db_error)).collect::<Result<_, _>>()?;
-        Ok((lines, total.try_get::<i64, _>(0).map_err(db_error)?))
+        Ok((lines, total))
     }
 
     /// Removes processes silent since `before` (milliseconds) that own nothing.

@@ -393,7 +393,10 @@ async fn a_takeback_is_asked_and_the_other_seat_accepts_or_declines_never_across
     send(o, json!({"type": "takeback", "decline": true})).await;
     let e = next_of(m, "error").await;
     assert_eq!(e["code"], "takeback_declined", "{e}");
-    // Asked again, and accepted: the leap is taken back for everyone.
+    // Asked again, and accepted: the leap is taken back for everyone. The other seat first
+    // sees the declined question withdrawn: an update of the first question read late
+    // would otherwise send its acceptance before the new question reached the table.
+    until(o, |x| x["takeback"].is_null()).await;
     send(m, json!({"type": "takeback"})).await;
     until(o, |x| x["takeback"]["by"] == mover).await;
     send(o, json!({"type": "takeback"})).await;
