@@ -14,7 +14,9 @@ VARIANTS = [
     ("abilene", {"players": 3}),
     ("abilene", {"players": 6}),
     ("sabotage-spies", {"players": 2}),
-    ("sabotage-spies", {"intro": True}),
+    # The intro game, cut at 10 rounds (a draw there): a random game can otherwise run to
+    # the default 100 rounds, replaying its deduction aid on every action.
+    ("sabotage-spies", {"intro": True, "round_limit": 10}),
 ]
 
 CONFIGS = [(game_id, {}) for game_id in tabula.game_ids()] + VARIANTS

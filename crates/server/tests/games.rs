@@ -16,7 +16,8 @@ use tokio_tungstenite::tungstenite::Message;
 /// game has one (random play makes long games).
 fn options(game: &str) -> Value {
     match game {
-        "sabotage-spies" => json!({"players": 2, "intro": true}),
+        // Cut at 10 rounds (a draw there): random play may otherwise run to 100.
+        "sabotage-spies" => json!({"players": 2, "intro": true, "round_limit": 10}),
         "sabotage-pipes" | "sabacc" => json!({"players": 2}),
         "abilene" => json!({"players": 3}),
         _ => json!({}),
