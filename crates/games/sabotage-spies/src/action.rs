@@ -512,6 +512,24 @@ const ANYWHERE: usize = BUILD_FROM + 16 * 16;
 const _: () = assert!(ANYWHERE + 17 * 17 == NUM_ACTIONS);
 
 impl Action {
+    /// How a hidden step of a team appears to the other team (`None`: as played).
+    pub fn masked(self) -> Option<&'static str> {
+        Some(match self {
+            Action::Character(_) => "character ?",
+            Action::Start(_) => "start ?",
+            Action::Tile(_)
+            | Action::TileAt(..)
+            | Action::TileNone
+            | Action::DieOn { .. }
+            | Action::DieUnlock { .. }
+            | Action::DieOff => "plan ?",
+            Action::Slide(_) => "slide ?",
+            Action::Anywhere(_) => "anywhere ?",
+            Action::UnlockSwagger | Action::UnlockTier(_) | Action::UnlockNone => "unlock ?",
+            _ => return None,
+        })
+    }
+
     /// The action's index in `0..NUM_ACTIONS` (the module's table).
     ///
     /// Meant for the actions that [`Action::parse`] and [`Action::from_index`] make; for

@@ -35,12 +35,11 @@ use std::hash::BuildHasherDefault;
 use std::sync::Arc;
 
 use rand::Rng;
-use serde::{Deserialize, Serialize};
 
 use crate::action::{Action, RoomTile, TileId};
 use crate::config::Config;
 use crate::data::{Cost, Team};
-use crate::map::{Dir, Room, Rooms, Walls};
+use crate::map::{Dir, Room, Walls};
 use crate::plan;
 use crate::rules;
 use crate::state::{
@@ -48,6 +47,7 @@ use crate::state::{
 };
 use crate::tiles::Effect;
 use crate::tiles::table;
+pub use crate::worlds::{Aids, Block, Deduction, MateMove, Pair, Probe, World, Worlds};
 
 /// A fast hash for the aid's own tables (keys of worlds and parts, never adversarial).
 #[derive(Default, Clone, Copy)]
@@ -88,238 +88,6 @@ impl std::hash::Hasher for Fx {
 }
 
 type HashMap<K, V> = StdMap<K, V, BuildHasherDefault<Fx>>;
-
-/// One possible side of a team.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct World {
-    /// The side when this round's plans were made (what a lazy plan is judged on).
-    pub start: Side,
-    /// The side now; its plans are lazy within a round.
-    pub now: Side,
-}
-
-impl World {
-    /// A world that is `side` now and at plan time.
-    pub fn of(side: Side) -> World {
-        World { start: side, now: side }
-    }
-
-    /// The world's part shared by the team (cubes, devices, slides), its characters
-    /// cleared, and each character's part. The shared part at plan time is never read
-    /// again (a plan is judged on its character, the public facts and the cubes used now),
-    /// so it is taken as the part now: worlds that differ only there are one.
-    pub fn split(&self) -> (World, [Pair; 2]) {
-        let chars = [0, 1].map(|c| [self.start.chars[c], self.now.chars[c]]);
-        let mut shared = *self;
-        shared.start = shared.now;
-        shared.start.chars = [Hidden::default(); 2];
-        shared.now.chars = [Hidden::default(); 2];
-        (shared, chars)
-    }
-
-    /// The world made of a shared part and the two characters' parts.
-    pub fn join(shared: &World, chars: [&Pair; 2]) -> World {
-        let mut w = *shared;
-        for (c, part) in chars.into_iter().enumerate() {
-            w.start.chars[c] = part[0];
-            w.now.chars[c] = part[1];
-        }
-        w
-    }
-}
-
-/// One character's part of a world: what it was when the round's plans were made, and
-/// what it is now.
-pub type Pair = [Hidden; 2];
-
-/// A set of worlds that is a product: one shared part, and every pairing of a first
-/// character's part with a second's (rules §The deduction aid, "Factoring").
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Block {
-    /// The part the characters share (its `chars` are cleared).
-    pub shared: World,
-    /// Each character's possible parts.
-    pub chars: [Vec<Pair>; 2],
-}
-
-impl Block {
-    /// The number of worlds.
-    pub fn len(&self) -> usize {
-        self.chars[0].len() * self.chars[1].len()
-    }
-
-    /// Whether it holds no world.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// The world pairing the `i`-th first character's part with the `j`-th second's.
-    pub fn world(&self, i: usize, j: usize) -> World {
-        World::join(&self.shared, [&self.chars[0][i], &self.chars[1][j]])
-    }
-}
-
-/// A team's possible sides: a union of disjoint [`Block`]s (no world is in two).
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub struct Worlds {
-    blocks: Vec<Block>,
-}
-
-impl Worlds {
-    /// The set holding these worlds, one block each.
-    pub fn of(worlds: impl IntoIterator<Item = World>) -> Worlds {
-        let blocks = worlds
-            .into_iter()
-            .map(|w| {
-                let (shared, [a, b]) = w.split();
-                Block { shared, chars: [vec![a], vec![b]] }
-            })
-            .collect();
-        Worlds { blocks }
-    }
-
-    /// The blocks.
-    pub fn blocks(&self) -> &[Block] {
-        &self.blocks
-    }
-
-    /// The number of worlds.
-    pub fn len(&self) -> usize {
-        self.blocks.iter().map(Block::len).sum()
-    }
-
-    /// Whether there is no world.
-    pub fn is_empty(&self) -> bool {
-        self.blocks.iter().all(Block::is_empty)
-    }
-
-    /// The number of characters' parts held (what the set costs to keep and update).
-    pub fn parts(&self) -> usize {
-        self.blocks.iter().map(|b| b.chars[0].len() + b.chars[1].len()).sum()
-    }
-
-    /// The `i`-th world (`i < len()`), blocks in order, each row by row.
-    pub fn get(&self, mut i: usize) -> World {
-        for b in &self.blocks {
-            if i < b.len() {
-                let n = b.chars[1].len();
-                return b.world(i / n, i % n);
-            }
-            i -= b.len();
-        }
-        panic!("world index out of range")
-    }
-
-    /// Every world, in the order of [`Worlds::get`].
-    pub fn iter(&self) -> impl Iterator<Item = World> + '_ {
-        self.blocks.iter().flat_map(|b| {
-            (0..b.chars[0].len()).flat_map(move |i| (0..b.chars[1].len()).map(move |j| b.world(i, j)))
-        })
-    }
-}
-
-/// The two aids: `worlds[0]` the Villains' possible sides (what the Spies may know),
-/// `worlds[1]` the Spies' (the Villains' deduction aid).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Aids {
-    /// Whether playing updates the aids (a determinized copy inside a search does not).
-    pub tracking: bool,
-    /// Each team's possible sides.
-    pub worlds: [Arc<Worlds>; 2],
-    /// Whether each set is exact: every possible side and no other. An aid widened past
-    /// [`EXACT`] holds every possible side and some impossible ones; one thinned past
-    /// [`CAP`] only possible sides, not every one.
-    #[serde(default = "both")]
-    pub exact: [bool; 2],
-    /// Whether each set holds every possible side (exact or widened, never thinned): the
-    /// real side is then always in it.
-    #[serde(default = "both")]
-    pub complete: [bool; 2],
-    /// What a world being updated does with a team-mate it leaves open (never in a real
-    /// game).
-    #[serde(skip)]
-    pub probe: Probe,
-    /// Set in a state that is a deduction world being replayed (never in a real game): its
-    /// round ends on [`Pending::Spend`].
-    #[serde(skip)]
-    pub replay: bool,
-}
-
-/// An Earpiece move made on a team-mate whose room a world leaves open, with what it
-/// depended on then.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct MateMove {
-    /// The direction.
-    pub dir: Dir,
-    /// The frozen rooms then.
-    pub frozen: Rooms,
-    /// The walls then.
-    pub walls: Walls,
-}
-
-/// Set while a world is replayed with its acting character's team-mate standing for a
-/// whole class of team-mates that differ only in their rooms (rules §The deduction aid,
-/// "Factoring"): the rules record what they do to the team-mate's room, or mark that they
-/// read it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Probe {
-    /// The slot of the team-mate left open.
-    pub mate: Option<u8>,
-    /// Whether a rule read its room (an attack, a reveal, a count, a TNT, an Earpiece into
-    /// a room with a device): the world must then be replayed with each team-mate.
-    pub read: bool,
-    /// The Earpiece moves made on it, in order.
-    pub moves: [Option<MateMove>; 2],
-}
-
-impl Probe {
-    /// Records an Earpiece move on the open team-mate.
-    pub fn record(&mut self, m: MateMove) {
-        match self.moves.iter_mut().find(|x| x.is_none()) {
-            Some(slot) => *slot = Some(m),
-            None => self.read = true,
-        }
-    }
-}
-
-fn both() -> [bool; 2] {
-    [true; 2]
-}
-
-impl Default for Aids {
-    fn default() -> Self {
-        Aids::of(&[Side::default(), Side::default()])
-    }
-}
-
-impl Aids {
-    /// No aid kept: a state keeping the rules alone ([`Game::rules_only`](tabula_core::Game::rules_only)),
-    /// or a position read without its history. Its views hold no world (`deduction.worlds`
-    /// 0, neither exact nor complete) and determinization draws the other team's side from
-    /// what is public ([`crate::view::determinize`]).
-    pub fn unknown() -> Aids {
-        Aids {
-            tracking: false,
-            worlds: [Arc::new(Worlds::default()), Arc::new(Worlds::default())],
-            exact: [false; 2],
-            complete: [false; 2],
-            probe: Probe::default(),
-            replay: false,
-        }
-    }
-
-    /// The aids of a game that has not begun: each side as set up.
-    pub fn of(sides: &[Side; 2]) -> Aids {
-        Aids {
-            tracking: true,
-            worlds: sides.map(|s| Arc::new(Worlds::of([World::of(s)]))),
-            exact: both(),
-            complete: both(),
-            probe: Probe::default(),
-            replay: false,
-        }
-    }
-}
 
 /// The most worlds the full game's aids replay one by one: past it an aid is **thinned**
 /// to a sample of its worlds, which holds only possible sides and may miss the real one
@@ -1483,7 +1251,7 @@ fn update_one(
 ) -> Worlds {
     let Quality { exact, complete } = quality;
     let by_hidden = rules::deciding_slot(pre).is_some_and(|s| team_index(slot_team(s)) == h);
-    let masked = by_hidden && crate::view::masked(action).is_some();
+    let masked = by_hidden && action.masked().is_some();
     let u = Update { pre, post, config, action, h, masked, by_hidden };
     let intro = config.intro;
     let mut rects = Vec::new();
@@ -1629,58 +1397,6 @@ pub fn play(state: &mut State, config: &Config, action: Action) {
     log.append(&mut state.log);
     state.log = log;
     state.aid = Aids { tracking: true, worlds, exact, complete, probe: Probe::default(), replay: false };
-}
-
-/// What an aid says, as the screens show it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Deduction {
-    /// How many possible sides remain.
-    pub worlds: usize,
-    /// Per character of the team: the rooms it may stand in.
-    pub rooms: [Rooms; 2],
-    /// Per character: whether it may be off the map or lying down.
-    pub away: [bool; 2],
-    /// The rooms the Virus and the Beacon may be in (Spies).
-    pub devices: [Rooms; 2],
-    /// Whether the Virus and the Beacon may be in the supply (Spies).
-    pub supply: [bool; 2],
-    /// Whether the set is exact: every possible side and no other.
-    pub exact: bool,
-    /// Whether the set holds every possible side (exact, or widened past [`EXACT`]
-    /// worlds: then some impossible ones too); `false` once thinned to a sample.
-    pub complete: bool,
-}
-
-impl Deduction {
-    /// The summary of a set of worlds.
-    pub fn of(worlds: &Worlds, exact: bool, complete: bool) -> Deduction {
-        let mut d = Deduction {
-            exact,
-            complete,
-            worlds: worlds.len(),
-            rooms: [Rooms::EMPTY; 2],
-            away: [false; 2],
-            devices: [Rooms::EMPTY; 2],
-            supply: [false; 2],
-        };
-        for b in worlds.blocks.iter().filter(|b| !b.is_empty()) {
-            for (i, parts) in b.chars.iter().enumerate() {
-                for p in parts {
-                    match p[1].loc {
-                        Loc::On(r) => d.rooms[i] = d.rooms[i].with(r),
-                        _ => d.away[i] = true,
-                    }
-                }
-            }
-            for (i, t) in b.shared.now.secret.iter().enumerate() {
-                match t {
-                    Some(t) => d.devices[i] = d.devices[i].with(t.room),
-                    None => d.supply[i] = true,
-                }
-            }
-        }
-        d
-    }
 }
 
 /// Whether the real side `truth` of team `h` agrees with some world: exactly where no plan

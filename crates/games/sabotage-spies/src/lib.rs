@@ -2,19 +2,25 @@
 //!
 //! Two Spies sneak through the Villains' volcano fortress to hack three Doomsday Machines,
 //! while two Villains hunt them on their own copy of the map, behind a screen. Rules
-//! source: `shared/seeds/sabotage-spies.fowers.en.txt`; the rules as they will be
+//! source: `shared/seeds/sabotage-spies.fowers.en.txt` and the publisher's FAQ; the rules as
 //! implemented, the data, the notation and every interpretation are in
 //! `docs/rules/sabotage-spies.md`.
 //!
-//! So far the crate holds the game's **components**: the **data file**
-//! (`data/sabotage-spies.json`, [`data`]: the default map, the dice→direction key, the
-//! player board's geometry, the starting tiles, the eight characters' advanced tiles, the
-//! patterns and the devices, each entry marked as the seed's or *invented*, embedded at
-//! compile time, parsed once and validated), the **map** ([`map`]: rooms `a1`–`d4`,
-//! directions, walls on the 24 inner edges, adjacency, areas, a layout and the
-//! variable-setup rules) and the **options** ([`config`]). The rules engine (state,
-//! actions and notation, the round, views, the deduction aid) is to come, and the game is
-//! not yet registered.
+//! The crate, in the order the rules are read:
+//! - the **components**: the data file (`data/sabotage-spies.json`, [`data`], compiled in
+//!   [`tiles`]: the default map, the dice→direction key, the player board, the starting and
+//!   advanced tiles, patterns and devices, each entry the seed's or marked *invented*), the
+//!   [`map`] (rooms `a1`–`d4`, walls, areas, the variable setup) and the options
+//!   ([`config`]);
+//! - the **position**: a team's hidden [`side`] (its characters' rooms, plans and boards,
+//!   hidden devices, cubes) and the [`state`] around it (the public part), built by
+//!   [`setup`];
+//! - the **rules**: the moves and their notation ([`action`]), the plan steps ([`plan`]),
+//!   the round, its execution and the devices ([`rules`]);
+//! - what each seat **sees** ([`view`]), its [`observation`] tensor, the log in words
+//!   ([`narrate`]), and the beginner [`policy`];
+//! - the **deduction aid**: the sets of the other team's possible sides ([`worlds`]),
+//!   computed action by action beside the rules ([`aid`]) and used to determinize.
 //!
 //! ```
 //! use tabula_sabotage_spies::map::{Dir, Layout, Room};
@@ -39,10 +45,12 @@ pub mod plan;
 pub mod policy;
 pub mod rules;
 pub mod setup;
+pub mod side;
 pub mod state;
 mod text;
 pub mod tiles;
 pub mod view;
+pub mod worlds;
 
 pub use config::{Config, MapSetup, SPEC};
 pub use data::{Data, DataError, Team};

@@ -63,7 +63,7 @@ pub fn owned_advanced(state: &State, slot: usize) -> impl Iterator<Item = TileId
 }
 
 /// How many copies of `tile` the character in `slot` has in hand (0 if none, passives
-/// included: they are never planned, [`plannable`] says so).
+/// included: they are never planned, [`step_plan`] refuses them).
 pub fn copies(state: &State, slot: usize, tile: TileId) -> u8 {
     let spec = table().tile(tile);
     if spec.team != slot_team(slot) {

@@ -75,7 +75,7 @@ pub fn initial(config: &Config) -> State {
         log: Vec::new(),
         outcome: None,
         plan_time: crate::state::PlanTime::default(),
-        aid: crate::aid::Aids::of(&sides),
+        aid: crate::worlds::Aids::of(&sides),
     }
 }
 
@@ -120,7 +120,7 @@ pub fn deciding_slot(state: &State) -> Option<usize> {
 }
 
 /// Marks that the rooms of both characters of the team whose slots begin at `first` are
-/// read, for a deduction world that leaves one of them open ([`crate::aid::Probe`]).
+/// read, for a deduction world that leaves one of them open ([`crate::worlds::Probe`]).
 fn touch(state: &mut State, first: u8) {
     if state.aid.probe.mate.is_some_and(|m| m / 2 == first / 2) {
         state.aid.probe.read = true;
@@ -1152,7 +1152,7 @@ fn execute(state: &mut State, config: &Config, slot: usize, spec: &TileSpec, k: 
                     if entered_matters {
                         probe.read = true;
                     } else {
-                        probe.record(crate::aid::MateMove { dir, frozen, walls });
+                        probe.record(crate::worlds::MateMove { dir, frozen, walls });
                     }
                 }
             } else if let Some(dir) = die_direction(&plan, k)

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use rand::Rng;
 use serde::Serialize;
 
-use crate::aid::{Aids, Deduction, World, Worlds};
+use crate::worlds::{Aids, Deduction, World, Worlds};
 
 use crate::action::{Action, CharId};
 use crate::config::Config;
@@ -264,25 +264,7 @@ pub fn observe(state: &State, config: &Config, action: Action, observer: usize) 
     if same_team {
         return action.to_string();
     }
-    masked(action).map_or_else(|| action.to_string(), str::to_owned)
-}
-
-/// How a hidden step of a team appears to the other team (`None`: as played).
-pub fn masked(action: Action) -> Option<&'static str> {
-    Some(match action {
-        Action::Character(_) => "character ?",
-        Action::Start(_) => "start ?",
-        Action::Tile(_)
-        | Action::TileAt(..)
-        | Action::TileNone
-        | Action::DieOn { .. }
-        | Action::DieUnlock { .. }
-        | Action::DieOff => "plan ?",
-        Action::Slide(_) => "slide ?",
-        Action::Anywhere(_) => "anywhere ?",
-        Action::UnlockSwagger | Action::UnlockTier(_) | Action::UnlockNone => "unlock ?",
-        _ => return None,
-    })
+    action.masked().map_or_else(|| action.to_string(), str::to_owned)
 }
 
 /// Where no aid is kept (a position read without its history, a state keeping the rules

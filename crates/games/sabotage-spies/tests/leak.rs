@@ -32,7 +32,7 @@ fn check(options: serde_json::Value, seed: u64, rounds: u16, alts: usize) -> usi
         game.legal_actions(&state, &mut legal);
         let action = legal[rng.random_range(0..legal.len())];
         let mover = cfg.team_of(seat).unwrap();
-        if view::masked(action).is_some() && rules::deciding_slot(&state).is_some() {
+        if action.masked().is_some() && rules::deciding_slot(&state).is_some() {
             let mut after = state.clone();
             game.play(&mut after, action).unwrap();
             let others: Vec<usize> =
