@@ -132,7 +132,7 @@ export async function showReplay(main, id, params) {
     } catch (e) {
       board.append(h('p', { class: 'error' }, `The board cannot be drawn: ${e instanceof Error ? e.message : e}`));
     }
-    fill(log, rep.history.slice(0, step).map((/** @type {import('./games/index.js').Entry} */ e) => logItem(e, names, r, seat)));
+    fill(log, rep.history.slice(0, step).map((/** @type {import('./games/index.js').Entry} */ e) => logItem(e, names, seat)));
     log.scrollTop = log.scrollHeight;
     // What had been said by this step (as this seat heard it).
     fill(chat, said.filter((l) => l.seq <= step).map((l) => {

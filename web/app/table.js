@@ -480,7 +480,7 @@ export async function showTable(main, id) {
     }
     for (let i = logged.length; i < u.history.length; i++) {
       const e = u.history[i];
-      log.append(logItem(e, told, r, u.seat));
+      log.append(logItem(e, told, u.seat));
       logged.push(JSON.stringify(e));
     }
     if (atBottom) log.scrollTop = log.scrollHeight;
@@ -680,15 +680,15 @@ function slide(board, from, to, what) {
 
 /**
  * One entry of the log: the game's own lines when it told them (`said`, the same words as
- * the terminal's), else the renderer's description of the action. An action the game
- * tells with a later one (a hidden step) is an item kept out of sight and unnumbered.
+ * the terminal's), else who played and the move's notation (a game that does not narrate).
+ * An action the game tells with a later one (a hidden step) is an item kept out of sight
+ * and unnumbered.
  * @param {import('./games/index.js').Entry} e
  * @param {string[]} names
- * @param {import('./games/index.js').Renderer} r
  * @param {number | null} you  the seat the log is told to
  */
-export function logItem(e, names, r, you) {
-  if (!Array.isArray(e.said)) return h('li', {}, r.describe ? r.describe(e, names) : describe(e, names));
+export function logItem(e, names, you) {
+  if (!Array.isArray(e.said)) return h('li', {}, describe(e, names));
   if (!e.said.length) return h('li', { class: 'quiet', hidden: true });
   return h('li', { class: 'said' }, e.said.map((l, i) => h('span', { class: 'said-line', 'data-seat': l.seat === null ? null : String(l.seat) },
     i ? ' ' : '', said(l, names, you))));
@@ -735,7 +735,7 @@ export function said(l, names, you) {
 }
 
 /**
- * A log line when the game's renderer gives none.
+ * A log line when the game does not narrate: who played and the move's notation.
  * @param {import('./games/index.js').Entry} e
  * @param {string[]} names
  */

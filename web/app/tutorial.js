@@ -79,7 +79,7 @@ export async function showTutorial(main, id) {
     r.render(board, {
       view: p.view, seat: t.seat, legal, turn: p.turn, names: p.names, options: p.options, replay: !asks, act: move,
     });
-    fill(log, p.history.map((e) => logItem(/** @type {import('./games/index.js').Entry} */ (e), p.names, r, t.seat)));
+    fill(log, p.history.map((e) => logItem(/** @type {import('./games/index.js').Entry} */ (e), p.names, t.seat)));
     log.scrollTop = log.scrollHeight;
     counter.textContent = `Lesson ${i + 1} of ${t.steps.length}`;
     text.textContent = step.say;

@@ -39,8 +39,6 @@
  * @typedef {Object} Renderer
  * @property {(root: HTMLElement, scene: Scene) => void} render
  *   draws the board into `root` (emptied first) and offers the legal moves on it
- * @property {(entry: Entry, names: string[]) => string} [describe]
- *   one log line in words
  * @property {(action: string) => string} [label]
  *   a legal move's label in the move list (its notation otherwise)
  * @property {(entry: Entry, scene: Scene) => string[]} [last]

@@ -233,7 +233,6 @@ function render(root, scene) {
   const name = (/** @type {number} */ i) => names[i] ?? `seat ${i + 1}`;
   const st = v?.state ?? null;
   const me = v ? (v.colour === 'red' ? 'r' : 'p') : 'r';
-  const opp = me === 'r' ? 'p' : 'r';
   const mySeat = v ? v.player : 0;
   const oppName = v ? name(1 - mySeat) : '';
 
@@ -534,48 +533,6 @@ function render(root, scene) {
       'Squares are numbered by their distance to the pond. Only the top frog of a stack leaps; landing on a lone enemy frog sends it back to the root, on two covers them, three or more block you; five frogs (two on 8 and 1) fill a square.')));
 }
 
-/**
- * A leap's places in words, as the player who made it (seat 0 red) says them.
- * @param {string} a
- * @param {number} seat
- */
-function leapText(a, seat) {
-  const l = parseLeap(a, seat === 1 ? 'p' : 'r');
-  if (!l) return null;
-  const into = l.to === 'pond' ? `into the pond${l.die > l.pip ? ` with a ${l.die}` : ''}` : `to ${placeName(l.to)}`;
-  const past = l.pip > 8 && /^[rp]\d$/.test(l.to) ? ' past Eight' : '';
-  return `from ${placeName(l.from)}${past} ${into}`;
-}
-
-/**
- * @param {import('../index.js').Entry} entry
- * @param {string[]} names
- */
-function describe(entry, names) {
-  const a = entry.action;
-  const name = (/** @type {number} */ i) => names[i] ?? `seat ${i + 1}`;
-  if (entry.actor === 'chance') {
-    if (!a) return 'The dice are rolled.';
-    const o = /^open r(\d) p(\d)$/.exec(a);
-    if (o) {
-      const first = Number(o[1]) > Number(o[2]) ? 0 : 1;
-      return `Opening roll: red ${o[1]}, purple ${o[2]}: ${name(first)} (${first ? 'purple' : 'red'}) plays first.`;
-    }
-    const r = /^roll (\d)-(\d)$/.exec(a);
-    if (r) return r[1] === r[2] ? `The dice show a double ${r[1]}: four leaps of ${r[1]}.` : `The dice show ${r[1]} and ${r[2]}.`;
-    return `Chance: ${a}`;
-  }
-  const seat = typeof entry.actor === 'number' ? entry.actor : -1;
-  const who = seat >= 0 ? name(seat) : String(entry.actor ?? 'someone');
-  if (a === null) return `${who} moves.`;
-  if (a === 'pass') return `${who} sets the Top Frog aside.`;
-  const t = /^top (\d+)$/.exec(a);
-  if (t) return `${who} puts the Top Frog on ${t[1]}.`;
-  const words = leapText(a, seat);
-  if (words) return `${who} leaps ${words}.`;
-  return `${who}: ${a}`;
-}
-
 /** @param {string} a */
 function label(a) {
   if (a === 'pass') return 'Set the Top Frog aside';
@@ -620,4 +577,4 @@ function last(entry) {
   return l ? [`[data-place="${l.from}"]`, `[data-place="${l.to}"]`] : [];
 }
 
-export default { render, describe, label, result, last };
+export default { render, label, result, last };

@@ -216,9 +216,6 @@ const renderer = {
     return labelOf(action);
   },
 
-  describe(entry, names) {
-    return describeEntry(entry, names);
-  },
   last,
 };
 
@@ -1028,38 +1025,3 @@ function labelOf(a) {
   return a;
 }
 
-/**
- * One log line.
- * @param {import('../index.js').Entry} e
- * @param {string[]} names
- */
-function describeEntry(e, names) {
-  const who = typeof e.actor === 'number' ? names[e.actor] ?? `seat ${e.actor + 1}` : null;
-  if (e.action === null) return who ? `${who} makes a move you cannot see` : 'chance: something you cannot see';
-  const p = e.action.split(' ');
-  const says = (/** @type {string} */ t) => `${who ?? 'a rancher'} ${t}`;
-  const space = (/** @type {string} */ f) => (f === 'abilene' ? 'Abilene' : f);
-  switch (p[0]) {
-    case 'first': return `${names[Number(p[1])] ?? `seat ${Number(p[1]) + 1}`} starts (the biggest boots)`;
-    case 'herd': return p[1] === '?' ? says('places a cow of the herd (its value hidden)') : says(`places a cow worth ${money(p[1])}${p[1] === '500' ? ' (unbranded)' : ''}`);
-    case 'roll': return `the dice: light ${p[1]} and ${p[2]} (cows), dark ${p[3]}, ${p[4]} and ${p[5]} (cowboys)`;
-    case 'release': return p[1] === '0' ? says('releases no cowboy from prison') : says(`releases ${p[1]} cowboy${p[1] === '1' ? '' : 's'} from prison`);
-    case 'place': return says(`puts a piece on ${p[1]}`);
-    case 'cow': return p[2] === 'abilene' ? says(`drives a cow from ${p[1]} into Abilene (light ${p[3]})`) : says(`moves a cow ${p[1]}→${p[2]} (light ${p[3]})`);
-    case 'pass': return says('gives up the light dice left');
-    case 'boy': return says(`moves a cowboy ${space(p[1])}→${space(p[2])} (dark ${p[3]})`);
-    case 'duel': {
-      const a = Number(p[1]), d = Number(p[2]);
-      return `duel: the attacker rolls ${a}, the defender ${d}: the ${a > d ? 'attacker' : 'defender'} wins`;
-    }
-    case 'sell': return says(`sells first the cow that entered Abilene ${p[1] === '1' ? 'first' : 'second'}`);
-    case 'corral': return p[1] === 'hidden' ? says('plays a corral card face down')
-      : says(`plays corral ${({ own: 'OK (the seller\'s brand)', none: '– (no brand)', other: '? (another brand)' })[p[1]] ?? p[1]}`);
-    case 'borrow': return says(`borrows ${money(p[1])} from the bank`);
-    case 'ask': return says(`asks ${names[Number(p[1])] ?? `seat ${Number(p[1]) + 1}`} to lend ${money(p[2])}, repaid ${money(p[3])} at the end`);
-    case 'accept': return says('lends the money');
-    case 'refuse': return says('refuses to lend');
-    case 'bankrupt': return says('goes bankrupt and is out of the game');
-  }
-  return `${who ?? 'chance'}: ${e.action}`;
-}

@@ -47,10 +47,6 @@ const DEFAULTS = {
 /** The largest roll of each dice option: the cards change on it. */
 const DICE_MAX = /** @type {Record<string, number>} */ ({ '2d6': 12, d12: 12, '3d6': 18, d20: 20 });
 
-/** The options last drawn with, for the log's sentences (the roll that changes the cards). */
-/** @type {Cfg} */
-let lastCfg = DEFAULTS;
-
 /**
  * What the seat is choosing on its cards: one card with several moves (field or trade), the
  * cards marked for an exchange. Kept between draws while the legal moves stay the same.
@@ -275,7 +271,6 @@ const renderer = {
     drawn.root = root;
     drawn.scene = scene;
     const cfg = config(scene.options);
-    lastCfg = cfg;
     const v = scene.view;
     if (!v || !Array.isArray(v.seats)) {
       root.append(h('div', { class: 'sabacc' },
@@ -356,9 +351,6 @@ const renderer = {
     return labelOf(action);
   },
 
-  describe(entry, names) {
-    return describeEntry(entry, names);
-  },
   last,
   motion,
 };
@@ -820,50 +812,3 @@ function labelOf(a) {
   return a;
 }
 
-/**
- * One log line.
- * @param {import('../index.js').Entry} e
- * @param {string[]} names
- */
-function describeEntry(e, names) {
-  const who = typeof e.actor === 'number' ? names[e.actor] ?? `seat ${e.actor + 1}` : null;
-  if (e.action === null) return who ? `${who} makes a move you cannot see` : 'a card is dealt, unseen';
-  const a = e.action;
-  const [w, ...rest] = a.split(' ');
-  const arg = rest.join(' ');
-  if (w === 'card') {
-    if (arg === '?') return 'a card is dealt, face down';
-    return `a card is dealt: ${cardName(parseCard(arg), deckKind(lastCfg))} (${arg})`;
-  }
-  if (w === 'roll') {
-    const m = /^(\d+)-(\d+)$/.exec(arg);
-    if (m) return `the dice show ${m[1]} and ${m[2]}${m[1] === m[2] ? ': a double, the shift!' : ': no shift'}`;
-    const max = DICE_MAX[lastCfg.dice] ?? 12;
-    return `the dice show ${arg}${Number(arg) === max ? ': the cards change!' : ': no change'}`;
-  }
-  const says = (/** @type {string} */ t) => `${who ?? 'a player'} ${t}`;
-  switch (w) {
-    case 'call': return a === 'call hand' ? says('calls the hand: a last betting round, then the showdown') : says('calls');
-    case 'fold': return says('folds');
-    case 'raise': return arg === 'max' ? says('raises the most allowed') : says(`raises by ${arg}`);
-    case 'block': return says(`blocks card ${arg} (face up under a token)`);
-    case 'unblock': return says(`unblocks card ${arg}`);
-    case 'ready': return says('is ready for the roll');
-    case 'announce': return says(({
-      continue: 'announces: continue', see: 'announces: see', fold: 'folds at the announce', sabacc: 'lays down a Sabacc!',
-    })[arg] ?? a);
-    case 'take': return says('takes the card offered');
-    case 'decline': return says('declines the card offered');
-    case 'discard': return says(`discards card ${arg}`);
-    case 'show': return says(`turns card ${arg} face up`);
-    case 'field': return says(`puts card ${arg} in the interference field`);
-    case 'draw': return says('draws a card');
-    case 'trade': return says(`trades card ${arg}`);
-    case 'stand': return says('stands');
-    case 'keep': return says('keeps all four cards');
-    case 'exchange': return says(`exchanges card${rest.length > 1 ? 's' : ''} ${rest.join(', ').replace(/, (\d+)$/, ' and $1')}`);
-    case 'bet': return says(`bets ${arg} against the bank`);
-    case 'hit': return says('hits: one more card');
-  }
-  return `${who ?? 'chance'}: ${a}`;
-}

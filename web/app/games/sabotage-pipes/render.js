@@ -683,47 +683,6 @@ function chipStyle(code) {
   return c ? `background:${c.fill};color:${c.ink}` : '';
 }
 
-/**
- * A roof named for the log: whose it is, as seen by the seat acting.
- * @param {number} actor
- * @param {'own' | 'opp'} side
- * @param {string[]} names
- */
-function roofOf(actor, side, names) {
-  const four = names.length === 4;
-  const team = side === 'own' ? actor % 2 : 1 - (actor % 2);
-  const n = (/** @type {number} */ i) => names[i] ?? `seat ${i + 1}`;
-  return four ? `${n(team)} & ${n(team + 2)}’s roof` : `${n(team)}’s roof`;
-}
-
-/**
- * @param {import('../index.js').Entry} entry
- * @param {string[]} names
- */
-function describe(entry, names) {
-  const a = entry.action;
-  if (entry.actor === 'chance') {
-    if (!a) return 'A card is dealt or drawn.';
-    const c = a.split(' ')[1];
-    return c && c !== '?' ? `A card is dealt or drawn: ${cardName(c)} (${c}).` : 'A card is dealt or drawn, face down.';
-  }
-  const seat = typeof entry.actor === 'number' ? entry.actor : -1;
-  const who = seat >= 0 ? names[seat] ?? `seat ${seat + 1}` : String(entry.actor ?? 'someone');
-  if (a === null) return `${who} plays.`;
-  const w = a.split(' ');
-  if (a === 'end') return names.length === 4 ? `${who} asks to end the round.` : `${who} ends the round (scores 1 point less).`;
-  if (a === 'draw') return `${who} draws a card.`;
-  if (a === 'agree') return `${who} agrees to end the round.`;
-  if (a === 'refuse') return `${who} refuses to end the round: play goes on.`;
-  if (w[0] === 'discard') return `${who} discards ${cardName(w[1])}.`;
-  if (w[0] === 'sab') return `${who} plays Sabotage on ${roofOf(seat, w[1] === 'opp' ? 'opp' : 'own', names)}, removing the card on ${w[2]}.`;
-  if (w[0] === 'dem') return `${who} plays Démontage on ${roofOf(seat, 'own', names)}, removing the card on ${w[1]}.`;
-  if (w[1] === 'own' || w[1] === 'opp') return `${who} plays ${cardName(w[0])} on ${roofOf(seat, w[1], names)}, square ${w[0].charAt(0)}.`;
-  if (w.length === 2 && parts(w[0]).kind === 'W') return `${who} plays ${cardName(w[0])} on ${roofOf(seat, 'own', names)}, square ${w[1]} (replacing any card there).`;
-  if (w.length === 2) return `${who} plays ${cardName(w[0])} on ${roofOf(seat, 'own', names)}, square ${w[1]}.`;
-  return `${who}: ${a}`;
-}
-
 /** @param {string} a */
 function label(a) {
   const w = a.split(' ');
@@ -801,4 +760,4 @@ function motion(entry) {
   return /^(sab|dem) /.test(a) ? { from: square, to: '[data-pile="discard"]', what: 'card' } : { from: hand, to: square, what: 'card' };
 }
 
-export default { render, describe, label, result, last, motion };
+export default { render, label, result, last, motion };

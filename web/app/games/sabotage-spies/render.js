@@ -16,7 +16,7 @@ import { clickable, dieFace, moveButton as playButton } from '../parts.js';
 import { TILES, STARTING, CHARACTERS, PATTERNS, DEVICES, DEVICE_TEXT, DEVICE_LETTER, TOKEN_KINDS, DICE_KEY, BOARD } from './data.js';
 import {
   ARROW, tileName, charName, slotName, initials, areaWords, costShort, speechShort, tileTip, slideWords,
-  label, describe, heardLines,
+  label, heardLines,
 } from './words.js';
 
 /** @typedef {any} View */
@@ -1431,7 +1431,6 @@ const renderer = {
         h('div', { class: 'ss-right' }, screen, boards, ctx.spectator ? castBox(ctx) : null)),
       heardBox(ctx)));
   },
-  describe,
   label,
   result,
   last,

@@ -193,60 +193,6 @@ export function label(action) {
 }
 
 /**
- * One history entry in words.
- * @param {import('../index.js').Entry} e
- * @param {string[]} names
- */
-export function describe(e, names) {
-  const who = typeof e.actor === 'number' ? names[e.actor] ?? `seat ${e.actor + 1}` : e.actor === 'chance' ? 'Chance' : String(e.actor ?? '');
-  const a = e.action;
-  if (a === null) return `${who}: a move you cannot see`;
-  const w = a.split(' ');
-  const rest = w.slice(1).join(' ');
-  switch (w[0]) {
-    case 'roll': return `The dice show ${w.slice(1).join(' ')}: every character’s four dice show these numbers`;
-    case 'starter': return `Chance: the ${TEAM[w[1]] ?? w[1]} place the first map piece`;
-    case 'wall': return `${who} places a wall between ${w[1]} and ${w[2]}`;
-    case 'machine': return `${who} places a Doomsday Machine in ${w[1]}`;
-    case 'generator': return `${who} places a Generator in ${w[1]}`;
-    case 'character': return w[1] === '?' ? `${who} chooses a character in secret` : `${who} chooses ${charName(w[1])}`;
-    case 'start': return w[1] === '?' ? `${who} chooses a starting room in secret` : `${who}: a Villain starts in ${w[1]}`;
-    case 'plan': return `${who} plans in secret`;
-    case 'tile':
-      if (w[1] === 'none') return `${who} leaves the next action space empty`;
-      if (w[1] === 'parachute') return `${who} plans a Parachute, landing in ${w[2]}`;
-      if (w[2]) return `${who} plans ${tileName(w[1])}, built in ${w[2]}`;
-      return `${who} plans ${tileName(w[1])} on the next space`;
-    case 'die':
-      if (w[1] === 'off') return `${who} leaves a die off`;
-      if (w[2] === 'on') return `${who} puts a die showing ${w[1]} on space ${w[3]}`;
-      if (w[2] === 'unlock') return `${who} puts a die on unlock space ${w[1]}${w[3] ? `, keeping ${tileName(w[3])}` : ''}`;
-      return `${who}: ${a}`;
-    case 'first': return `${who}: ${charName(w[1])} executes first`;
-    case 'aim': return /^[a-d][1-4]$/.test(w[1]) ? `${who} aims at ${w[1]}` : `${who} aims ${ARROW[w[1]] ?? ''} ${w[1]}`;
-    case 'build': return w[2] === 'from' ? `${who} builds in ${w[1]}, picking up the token in ${w[3]}` : `${who} builds in ${w[1]}`;
-    case 'scan': return `${who} scans ${areaWords(rest)}`;
-    case 'detect': return `${who} uses the Motion Detector on ${areaWords(rest)}`;
-    case 'land': return `${who} lands and declares “${w[1]}”`;
-    case 'unlock':
-      if (w[1] === '?') return `${who} places an unlock marker, unseen`;
-      if (w[1] === 'swagger') return `${who} puts an unlock marker on Swagger`;
-      if (w[1] === 'none') return `${who} has nowhere to put an unlock marker`;
-      return `${who} puts an unlock marker on the tiers${w[2] ? `, keeping ${tileName(w[2])}` : ''}`;
-    case 'slide':
-      if (w[1] === '?') return `${who} may slide, unseen`;
-      if (w[1] === 'none') return `${who} does not slide`;
-      return `${who} slides unseen: ${slideWords(w.slice(1))}`;
-    case 'anywhere':
-      // Asked at every window of the full game, whatever is to come: it tells nothing.
-      if (w[1] === '?') return `${who}'s window passes`;
-      if (w[1] === 'none') return `${who} has nothing to build`;
-      return `${who} chooses, unseen, to build ${anywhereWords(w.slice(1))}`;
-    default: return `${who}: ${a}`;
-  }
-}
-
-/**
  * The public log of the view (every declaration and answer) as lines.
  * @param {any} view
  * @returns {string[]}
