@@ -1325,9 +1325,9 @@ function aidBox(ctx) {
     });
   }
   return h('div', { class: 'ss-aid' },
-    h('h3', {}, `Where the ${them} may be`),
+    h('h3', {}, d.complete === false ? `Where the ${them} are likely to be` : `Where the ${them} may be`),
     h('ul', {}, lines),
-    h('p', { class: 'ss-note' }, `${d.worlds.toLocaleString('en')} possible situation${d.worlds === 1 ? '' : 's'} fit everything your team has seen and heard${d.exact ? '' : d.complete ? ' (widened: every possibility is kept, and a few already ruled out may be among them)' : ' (a sample: not every possibility is kept)'}. Marked on the map with “?”.`));
+    h('p', { class: 'ss-note' }, `${d.worlds.toLocaleString('en')} possible situation${d.worlds === 1 ? '' : 's'} fit everything your team has seen and heard${d.exact ? '' : d.complete ? ' (widened: every possibility is kept, and a few already ruled out may be among them)' : ' (a sample: not every possibility is kept, so they may be in a room not marked)'}. Marked on the map with “?”.`));
 }
 
 /** The public log (declarations and answers), the latest last. @param {Ctx} ctx */

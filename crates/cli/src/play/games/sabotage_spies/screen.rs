@@ -330,9 +330,12 @@ fn aid_lines(t: &Table, heard: &[Vec<String>; 4], width: usize) -> Vec<Line<'sta
         return lines;
     }
     let enemy = t.enemy_slots();
-    let title = match t.team() {
-        Team::Villains => "Spies may be in",
-        Team::Spies => "Villains may be in",
+    // A sample of the possibilities (thinned) may miss where a character really is.
+    let title = match (t.team(), d.complete) {
+        (Team::Villains, true) => "Spies may be in",
+        (Team::Villains, false) => "Spies likely in",
+        (Team::Spies, true) => "Villains may be in",
+        (Team::Spies, false) => "Villains likely in",
     };
     let exact = match (d.exact, d.complete) {
         (true, _) => "",
@@ -371,12 +374,13 @@ fn aid_lines(t: &Table, heard: &[Vec<String>; 4], width: usize) -> Vec<Line<'sta
                 lines.push(Line::raw(clip(&format!("{name}: {}", d.devices[k]), width)));
             }
         }
-        if !d.complete {
-            lines.push(Line::styled(clip("thinned: not every possibility", width), dim));
-        } else if !d.exact {
-            lines.push(Line::styled(clip("widened: some may be ruled out", width), dim));
-        }
-    } else {
+    }
+    if !d.complete {
+        lines.push(Line::styled(clip("a sample: they may be elsewhere", width), dim));
+    } else if !d.exact && t.team() == Team::Villains {
+        lines.push(Line::styled(clip("widened: some may be ruled out", width), dim));
+    }
+    if t.team() == Team::Spies {
         lines.push(Line::from(Span::raw("The Villains heard:").bold()));
         for slot in t.own_slots() {
             let last = heard[slot].last().cloned().unwrap_or_else(|| "nothing yet".to_owned());
