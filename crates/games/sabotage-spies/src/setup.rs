@@ -84,6 +84,20 @@ pub fn validate(state: State, config: &Config) -> Result<State, SetupError> {
     if state.slot > slot_max {
         bad(format!("`slot` is {}, but in this phase it is 0 to {slot_max}", state.slot));
     }
+    let (mut villains, mut spies) = ([state.order[0], state.order[1]], [state.order[2], state.order[3]]);
+    villains.sort_unstable();
+    spies.sort_unstable();
+    if villains != [0, 1] || spies != [2, 3] {
+        bad(format!(
+            "the execution order is {:?}: the Villains' slots 0 and 1, then the Spies' 2 and 3, each pair in the order its team chose (rules §Phase III)",
+            state.order
+        ));
+    }
+    if let crate::state::Stage::Villain(i) | crate::state::Stage::Spy(i) = state.stage
+        && i > 1
+    {
+        bad(format!("the execution stage names character {i} of a team, which has 2 (0 and 1)"));
+    }
     pieces(&state, setting_up, &mut bad);
     cubes(&state, config, &mut bad);
     characters(&state, config, &mut bad);

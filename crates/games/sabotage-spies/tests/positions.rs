@@ -164,3 +164,19 @@ fn values_at_the_edge_of_their_type_are_refused_without_a_panic() {
     let (game, base) = position(json!({"players": 2, "map": "variable"}), 4, |s| s.phase == Phase::Plan);
     refused(&game, &base, |j| j["roll"][3] = json!(8), "the roll");
 }
+
+/// An execution order that is no order of the characters, or a stage naming a third
+/// character of a team, is refused (found by fuzzing the engine: a Spy's slot 4 was
+/// accepted, and the next step panicked).
+#[test]
+fn an_execution_order_or_stage_out_of_range_is_refused() {
+    let (game, base) = position(json!({"players": 2}), 3, |s| s.round == 2 && s.phase == Phase::Execute);
+    refused(&game, &base, |j| j["order"][3] = json!(4), "execution order");
+    refused(&game, &base, |j| j["order"] = json!([0, 0, 2, 3]), "execution order");
+    refused(&game, &base, |j| j["order"] = json!([2, 3, 0, 1]), "execution order");
+    refused(&game, &base, |j| j["stage"] = json!({"spy": 2}), "execution stage");
+    refused(&game, &base, |j| j["stage"] = json!({"villain": 7}), "execution stage");
+    let mut swapped = base.clone();
+    swapped["order"] = json!([1, 0, 3, 2]);
+    load(&game, &swapped).unwrap();
+}
