@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::action::{CharId, Schedule, TileId};
 use crate::data::Team;
 use crate::map::{Room, Rooms};
+
 /// Character slots: 0 Villain 1, 1 Villain 2, 2 Spy 1, 3 Spy 2.
 pub const NUM_SLOTS: usize = 4;
 /// Action spaces on a player board (*invented*, rules §The player board).

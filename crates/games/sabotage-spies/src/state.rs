@@ -2,7 +2,8 @@
 //! (the public part: the map's shared pieces, the tracks, the cubes held, the roll, the
 //! execution's progress, the public log) and each team's **side**: what only that team
 //! knows (its characters' rooms, plans, boards, its hidden devices, its cubes placed this
-//! round). A team's view is the public part, its own side and the deduction aids.
+//! round). A team's view is the public part, its own side and the deduction aids. The
+//! side's types are in [`crate::side`].
 
 use serde::{Deserialize, Serialize};
 
