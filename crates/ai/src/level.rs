@@ -53,7 +53,7 @@ pub const HARD_CAP_MS: u64 = 900;
 ///
 /// `expert` (Abagio): `hard`'s search, its policy rollouts valued at their cut-off by the
 /// value network shipped for the game (`crates/ai/nets/abagio.safetensors`) instead of the
-/// race count: it beat `hard` 33 games of 40 (82.5%) and the beginner policy 80 of 100
+/// race count: it beat `hard` 209 games of 260 (80.4%) and the beginner policy 316 of 400 (79.0%)
 /// (docs/bots.md "The expert level").
 const TUNED: &[(&str, &str, &str, &str)] = &[
     ("sabotage-pipes", "medium", "ismcts", r#"{"iters":1000,"c":1,"depth":30,"rollout":"policy"}"#),
@@ -89,10 +89,10 @@ const RATINGS: &[(&str, &[(&str, f64)])] = &[
     // hard 67.3% and medium 48.6% against the policy; easy = hard − 424 (hard won 92.0% against it).
     ("sabotage-pipes", &[("heuristic", 1500.0), ("easy", 1201.0), ("medium", 1490.0), ("hard", 1625.0)]),
     // hard 53.8%; easy = hard − 592 (hard won 96.8% against it); medium = easy + 398 (90.8%).
-    // expert 80.8% of 250 against the policy (through hard it would be 1760: 79.4% of 160).
+    // expert 79.0% of 400 against the policy (through hard it would be 1771: 80.4% of 260).
     (
         "abagio",
-        &[("heuristic", 1500.0), ("easy", 934.0), ("medium", 1332.0), ("hard", 1526.0), ("expert", 1750.0)],
+        &[("heuristic", 1500.0), ("easy", 934.0), ("medium", 1332.0), ("hard", 1526.0), ("expert", 1730.0)],
     ),
     // easy 4.0%, medium 10.8%, hard 60.9% (a session of 10 hands, 4 seats in two pairs).
     ("sabacc", &[("heuristic", 1500.0), ("easy", 948.0), ("medium", 1133.0), ("hard", 1577.0)]),
