@@ -108,12 +108,20 @@ fn widen_at(h: usize, intro: bool) -> usize {
     } else if intro {
         usize::MAX
     } else {
-        EXACT[h]
+        BOUND.with(std::cell::Cell::get).unwrap_or(EXACT[h])
     }
 }
 
 thread_local! {
     static WIDEN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    static BOUND: std::cell::Cell<Option<usize>> = const { std::cell::Cell::new(None) };
+}
+
+/// Replaces the full game's bounds ([`EXACT`], [`CAP`]) by `bound` worlds on this thread, or
+/// restores them (`None`): tests compare exact sets past the usual bounds.
+#[doc(hidden)]
+pub fn force_bound(bound: Option<usize>) {
+    BOUND.with(|b| b.set(bound));
 }
 
 /// Widens every world's plans as soon as they are executed, in every game, on this thread
@@ -124,7 +132,7 @@ pub fn force_widen(on: bool) {
 }
 
 fn thin_at(h: usize, intro: bool) -> usize {
-    if intro { usize::MAX } else { CAP[h] }
+    if intro { usize::MAX } else { BOUND.with(std::cell::Cell::get).unwrap_or(CAP[h]) }
 }
 
 /// Keeps `n` of `worlds`: at least one for each placement of the characters and hidden
@@ -275,7 +283,8 @@ fn prefix_totals(state: &State, slot: usize, plan: &Plan, upto: usize) -> Option
     r
 }
 
-/// Every room, as a Build Anywhere may choose it.
+/// Every room, as a Build Anywhere may choose it (worlds that name each room apart:
+/// [`force_explicit_devices`]).
 const ANY_ROOM: [Option<Room>; 16] = {
     let mut out = [None; 16];
     let mut i = 0;
@@ -285,6 +294,18 @@ const ANY_ROOM: [Option<Room>; 16] = {
     }
     out
 };
+
+thread_local! {
+    static EXPLICIT: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Makes a world building the Virus or the Beacon choose its room there and then, one
+/// world per room, rather than leave it open ([`crate::side::Token::open`]), on this
+/// thread (tests compare the two).
+#[doc(hidden)]
+pub fn force_explicit_devices(on: bool) {
+    EXPLICIT.with(|e| e.set(on));
+}
 
 /// Every choice a lazy world's acting character may make now (rules §Phase II, judged at
 /// plan time; §Slide).
@@ -402,9 +423,10 @@ pub fn choices(state: &State, config: &Config, start: &Side, out: &mut Vec<Choic
             _ => &[0],
         };
         // A Virus or a Beacon is built in a room chosen as it runs (named at the window
-        // before it): the world chooses it with the tile.
+        // before it): the world leaves it open (`Token::open`) until a rule looks for it.
         let rooms: &[Option<Room>] = match planned.tile {
-            plan::VIRUS | plan::BEACON => &ANY_ROOM,
+            plan::VIRUS | plan::BEACON if EXPLICIT.with(std::cell::Cell::get) => &ANY_ROOM,
+            plan::VIRUS | plan::BEACON => &[None],
             _ => &[planned.room],
         };
         for &want in wants {
@@ -831,6 +853,7 @@ impl Update<'_> {
     fn first(&self, w: &World, probe: Probe, tag: u32, alts: &mut Vec<Action>, out: &mut Vec<Item>) {
         let mut s = self.pre.clone();
         s.sides[self.h] = w.now;
+        settle_devices(&mut s.sides[self.h], &self.post.log);
         s.aid.probe = probe;
         s.aid.replay = true;
         alts.clear();
@@ -872,6 +895,25 @@ impl Update<'_> {
             // The team-mate decides (an unlock marker): replay whole worlds.
             Some(d) if d / 2 == h && d != slot && !matches!(self.pre.pending, Pending::First(_)) => None,
             _ => Some(slot),
+        }
+    }
+}
+
+/// Settles a world's hidden devices left open where the other team heard of them in
+/// `events` (those the action caused): the Virus firing in a room, a Virus or a Beacon found
+/// by an attack or a reveal. Then the world stands only for the worlds that heard the same,
+/// and a device still open was in none of the rooms looked in ([`rules`]' `spy_devices`).
+fn settle_devices(side: &mut Side, events: &[crate::state::Event]) {
+    use crate::state::Event;
+    use crate::tiles::DeviceKind;
+    for e in events {
+        let (which, room) = match *e {
+            Event::Virus(room) | Event::SpyDevice { kind: DeviceKind::Virus, room } => (0, room),
+            Event::SpyDevice { kind: DeviceKind::Beacon, room } => (1, room),
+            _ => continue,
+        };
+        if let Some(t) = &mut side.secret[which] {
+            *t = t.settled_in(room);
         }
     }
 }
@@ -1222,12 +1264,12 @@ fn canon(rects: Vec<Block>, keys: &mut Keys) -> Worlds {
 /// Up to about `n` of the worlds, chosen without regard to the real side ([`thin`]);
 /// `true` when some were left out.
 fn sample(worlds: &Worlds, n: usize) -> (Vec<World>, bool) {
-    let len = worlds.len();
+    let len = worlds.pairs();
     if len <= n {
         return (worlds.iter().collect(), false);
     }
     let take = n.saturating_mul(8).min(len);
-    let mut out: Vec<World> = (0..take).map(|i| worlds.get(i * len / take)).collect();
+    let mut out: Vec<World> = (0..take).map(|i| worlds.pairing(i * len / take)).collect();
     thin(&mut out, n);
     (out, true)
 }
@@ -1342,7 +1384,7 @@ fn update_one(
     }
     let mut keys = Keys::new(post, h, intro);
     let mut worlds = canon(rects, &mut keys);
-    if worlds.len() > widen_at(h, intro) && post.phase == Phase::Execute {
+    if worlds.pairs() > widen_at(h, intro) && post.phase == Phase::Execute {
         // Mid-round, past the bound, the plans are widened (see [`settle`]).
         let mut rects = worlds.blocks;
         let mut any = false;
@@ -1358,7 +1400,7 @@ fn update_one(
         }
         worlds = canon(rects, &mut keys);
     }
-    if worlds.len() > thin_at(h, intro) {
+    if worlds.pairs() > thin_at(h, intro) {
         *exact = false;
         *complete = false;
         let (kept, _) = sample(&worlds, thin_at(h, intro));
@@ -1405,11 +1447,21 @@ pub fn contains(state: &State, h: usize) -> bool {
     let truth = state.sides[h];
     let (tshared, tparts) = World::of(truth).split();
     let worlds = &state.aid.worlds[h];
+    // A world's device left open stands for the one in the real device's room.
+    let fit = |w: &World| {
+        let mut w = *w;
+        for (d, t) in w.now.secret.iter_mut().zip(truth.secret) {
+            if let (Some(d), Some(t)) = (d, t) {
+                *d = d.settled_in(t.room);
+            }
+        }
+        w
+    };
     let any = |f: &dyn Fn(&World) -> bool, g: &dyn Fn(&Hidden, &Hidden) -> bool| {
         worlds
             .blocks
             .iter()
-            .any(|b| f(&b.shared) && (0..2).all(|c| b.chars[c].iter().any(|p| g(&p[1], &tparts[c][1]))))
+            .any(|b| f(&fit(&b.shared)) && (0..2).all(|c| b.chars[c].iter().any(|p| g(&p[1], &tparts[c][1]))))
     };
     if state.phase == Phase::Over {
         // A game over keeps its plans, which nothing reads any more (a determinized copy

@@ -582,7 +582,7 @@ pub fn targets(state: &State, slot: usize, tile: TileId, out: &mut Vec<Action>) 
             for half in Half::of(room) {
                 out.push(Action::Land(Landing::Half(half)));
             }
-            if state.secret(1).is_some_and(|t| t.room == room) {
+            if state.secret(1).is_some_and(|t| t.may_be_in(room)) {
                 out.push(Action::Land(Landing::Beacon));
             }
             out.sort_by_key(|a| a.index());
@@ -1170,6 +1170,9 @@ fn execute(state: &mut State, config: &Config, slot: usize, spec: &TileSpec, k: 
             let which = usize::from(kind == DeviceKind::Beacon);
             match planned.room.or(state.sides[1].anywhere[which]) {
                 Some(room) => build(state, kind, room, None),
+                // A deduction world leaves the room open: nothing reads it until a rule
+                // looks for the device in a room (rules §The deduction aid, "Devices").
+                None if state.aid.replay => state.sides[1].secret[which] = Some(Token::anywhere(state.round)),
                 None => {
                     // A determinized copy whose window named nothing: not executed.
                     state.ch_mut(slot).plan.ran &= !(1 << k);
@@ -1248,13 +1251,13 @@ fn destroy_walls_between(state: &mut State, rooms: Rooms) {
 fn build(state: &mut State, kind: DeviceKind, room: Room, from: Option<Room>) {
     // A secret token's build is not counted: the count is public (every public token
     // carries it), and the Virus and the Beacon are built undeclared.
-    let secret = Token { room, stamp: 0, round: state.round };
+    let secret = Token { room, stamp: 0, round: state.round, open: Rooms::EMPTY };
     match kind {
         DeviceKind::Virus => state.sides[1].secret[0] = Some(secret),
         DeviceKind::Beacon => state.sides[1].secret[1] = Some(secret),
         _ => {
             state.builds += 1;
-            let token = Token { room, stamp: state.builds, round: state.round };
+            let token = Token { room, stamp: state.builds, round: state.round, open: Rooms::EMPTY };
             let tokens = kind.tokens();
             let slot = tokens
                 .clone()
@@ -1517,6 +1520,14 @@ fn spy_devices(state: &mut State, room: Room, remove: bool) {
         }
     }
     for (i, kind) in [DeviceKind::Virus, DeviceKind::Beacon].into_iter().enumerate() {
+        if let Some(t) = state.sides[1].secret[i]
+            && !t.open.is_empty()
+        {
+            // A deduction world's device left open: the aid settled it in the room where
+            // the other team heard of it before replaying, so it is in none of the others.
+            state.sides[1].secret[i] = Some(t.not_in(room));
+            continue;
+        }
         if state.sides[1].secret[i].is_some_and(|d| d.room == room) {
             emit(state, Event::SpyDevice { kind, room });
             if remove {

@@ -242,6 +242,41 @@ pub struct Token {
     pub stamp: u16,
     /// The round it was built in (a Virus fires in the next one).
     pub round: u16,
+    /// In a deduction world only (never in a game, never written): the rooms a hidden
+    /// device built with its room left open may be in, the world standing for one world
+    /// per room (rules §The deduction aid, "Devices"); empty where the room is `room`.
+    /// While open, `room` is the first of them.
+    #[serde(skip)]
+    pub open: Rooms,
+}
+
+impl Token {
+    /// A Virus or a Beacon built in a deduction world with its room left open: it may be
+    /// in any room (Build Anywhere ignores walls).
+    pub fn anywhere(round: u16) -> Token {
+        Token { room: Room::ALL[0], stamp: 0, round, open: Rooms::ALL }
+    }
+
+    /// Whether the token may be in `room`.
+    pub fn may_be_in(&self, room: Room) -> bool {
+        if self.open.is_empty() { self.room == room } else { self.open.contains(room) }
+    }
+
+    /// The token known to be in `room` (where it may be), else unchanged.
+    pub fn settled_in(self, room: Room) -> Token {
+        if self.open.contains(room) { Token { room, open: Rooms::EMPTY, ..self } } else { self }
+    }
+
+    /// The token known not to be in `room`: an open room set loses it (one room left is
+    /// the room).
+    pub fn not_in(self, room: Room) -> Token {
+        let open = self.open.without(room);
+        match open.len() {
+            0 => self,
+            1 => Token { room: open.iter().next().unwrap_or(self.room), open: Rooms::EMPTY, ..self },
+            _ => Token { room: open.iter().next().unwrap_or(self.room), open, ..self },
+        }
+    }
 }
 
 /// What only one team knows.

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::map::{Dir, Rooms, Walls};
-use crate::side::{Hidden, Loc, Side};
+use crate::side::{Hidden, Loc, Side, Token};
 
 /// One possible side of a team.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -38,6 +38,30 @@ impl World {
         (shared, chars)
     }
 
+    /// How many worlds this one stands for: one per room each hidden device left open
+    /// ([`Token::open`](crate::side::Token::open)) may be in.
+    pub fn multiplicity(&self) -> usize {
+        self.now.secret.iter().flatten().map(|t| t.open.len().max(1)).product()
+    }
+
+    /// The `k`-th (`k < multiplicity()`) of the worlds this one stands for: each device
+    /// left open put in one of its rooms.
+    pub fn concrete(&self, mut k: usize) -> World {
+        let mut w = *self;
+        for i in 0..2 {
+            let Some(t) = self.now.secret[i].filter(|t| !t.open.is_empty()) else { continue };
+            let n = t.open.len();
+            let room = t.open.iter().nth(k % n).unwrap_or(t.room);
+            k /= n;
+            let one = Token { room, open: Rooms::EMPTY, ..t };
+            w.now.secret[i] = Some(one);
+            if self.start.secret[i] == Some(t) {
+                w.start.secret[i] = Some(one);
+            }
+        }
+        w
+    }
+
     /// The world made of a shared part and the two characters' parts.
     pub fn join(shared: &World, chars: [&Pair; 2]) -> World {
         let mut w = *shared;
@@ -64,8 +88,14 @@ pub struct Block {
 }
 
 impl Block {
-    /// The number of worlds.
+    /// The number of worlds (a hidden device left open counting once per room).
     pub fn len(&self) -> usize {
+        self.pairs() * self.shared.multiplicity()
+    }
+
+    /// The number of pairings of the two characters' parts (what the block costs to
+    /// replay: a device left open is replayed once for all its rooms).
+    pub fn pairs(&self) -> usize {
         self.chars[0].len() * self.chars[1].len()
     }
 
@@ -119,19 +149,41 @@ impl Worlds {
         self.blocks.iter().map(|b| b.chars[0].len() + b.chars[1].len()).sum()
     }
 
-    /// The `i`-th world (`i < len()`), blocks in order, each row by row.
+    /// The number of pairings held, a device left open counted once (what the set costs to
+    /// replay; the aid's bounds count these).
+    pub fn pairs(&self) -> usize {
+        self.blocks.iter().map(Block::pairs).sum()
+    }
+
+    /// The `i`-th world (`i < len()`), blocks in order, each row by row and then room by
+    /// room of its devices left open: every world counted by [`Worlds::len`] once, its
+    /// devices in rooms (a uniform index draws a world uniformly).
     pub fn get(&self, mut i: usize) -> World {
         for b in &self.blocks {
             if i < b.len() {
-                let n = b.chars[1].len();
-                return b.world(i / n, i % n);
+                let (n, p) = (b.chars[1].len(), b.pairs());
+                let k = i % p;
+                return b.world(k / n, k % n).concrete(i / p);
             }
             i -= b.len();
         }
         panic!("world index out of range")
     }
 
-    /// Every world, in the order of [`Worlds::get`].
+    /// The `i`-th pairing (`i < pairs()`), blocks in order, each row by row, its devices
+    /// left open as they are.
+    pub fn pairing(&self, mut i: usize) -> World {
+        for b in &self.blocks {
+            if i < b.pairs() {
+                let n = b.chars[1].len();
+                return b.world(i / n, i % n);
+            }
+            i -= b.pairs();
+        }
+        panic!("pairing index out of range")
+    }
+
+    /// Every pairing, in the order of [`Worlds::pairing`], devices left open as they are.
     pub fn iter(&self) -> impl Iterator<Item = World> + '_ {
         self.blocks.iter().flat_map(|b| {
             (0..b.chars[0].len()).flat_map(move |i| (0..b.chars[1].len()).map(move |j| b.world(i, j)))
@@ -285,11 +337,75 @@ impl Deduction {
             }
             for (i, t) in b.shared.now.secret.iter().enumerate() {
                 match t {
+                    Some(t) if !t.open.is_empty() => d.devices[i] = d.devices[i].or(t.open),
                     Some(t) => d.devices[i] = d.devices[i].with(t.room),
                     None => d.supply[i] = true,
                 }
             }
         }
         d
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map::Room;
+
+    fn room(name: &str) -> Room {
+        Room::ALL.into_iter().find(|r| r.to_string() == name).expect("a room")
+    }
+
+    /// A world whose Virus and Beacon are left open stands for one world per pair of
+    /// rooms: counted so, drawn so (each once by its index), summarized by their union.
+    #[test]
+    fn a_device_left_open_counts_one_world_per_room() {
+        let mut side = Side::default();
+        let virus = Token::anywhere(1).not_in(room("a1")).not_in(room("a2"));
+        let virus = Rooms::ALL
+            .iter()
+            .filter(|&r| !["b1", "c1", "d1"].contains(&r.to_string().as_str()))
+            .fold(virus, Token::not_in);
+        side.secret = [
+            Some(virus),
+            Some(Token {
+                room: room("b2"),
+                stamp: 0,
+                round: 1,
+                open: Rooms::one(room("b2")).with(room("c3")),
+            }),
+        ];
+        let mut other = side;
+        other.chars[0].swagger = 1;
+        let worlds = Worlds::of([World::of(side), World::of(other)]);
+        assert_eq!(virus.open.len(), 3, "b1, c1, d1 left");
+        assert_eq!(worlds.pairs(), 2);
+        assert_eq!(worlds.len(), 2 * 3 * 2);
+        let all: std::collections::HashSet<World> = (0..worlds.len()).map(|i| worlds.get(i)).collect();
+        assert_eq!(all.len(), 12, "every index a different world");
+        for w in &all {
+            assert!(
+                w.now.secret.iter().flatten().all(|t| t.open.is_empty()),
+                "a drawn world has its devices in rooms"
+            );
+            assert!(["b1", "c1", "d1"].contains(&w.now.secret[0].unwrap().room.to_string().as_str()));
+        }
+        let d = Deduction::of(&worlds, true, true);
+        assert_eq!(d.devices[0], Rooms::one(room("b1")).with(room("c1")).with(room("d1")));
+        assert_eq!(d.devices[1], Rooms::one(room("b2")).with(room("c3")));
+        assert_eq!(d.worlds, 12);
+        // Settled in a room it may be in, it is there; not in a room, one room fewer.
+        assert_eq!(
+            virus.settled_in(room("c1")),
+            Token { room: room("c1"), stamp: 0, round: 1, open: Rooms::EMPTY }
+        );
+        assert_eq!(virus.settled_in(room("a4")), virus, "not a room it may be in: unchanged");
+        let two = virus.not_in(room("b1"));
+        assert_eq!((two.open.len(), two.room), (2, room("c1")));
+        assert_eq!(
+            two.not_in(room("c1")),
+            Token { room: room("d1"), stamp: 0, round: 1, open: Rooms::EMPTY }
+        );
+        assert!(virus.may_be_in(room("d1")) && !virus.may_be_in(room("a1")));
     }
 }

@@ -405,3 +405,89 @@ fn determinized_spies_are_in_the_exact_aid() {
         }
     }
 }
+
+/// The sides a set of worlds holds, each device left open put in each of its rooms, plans
+/// and plan-time parts left out.
+fn concrete_sides(worlds: &aid::Worlds) -> std::collections::HashSet<tabula_sabotage_spies::state::Side> {
+    (0..worlds.len())
+        .map(|i| {
+            let mut s = worlds.get(i).now;
+            for c in &mut s.chars {
+                c.plan = Default::default();
+            }
+            s
+        })
+        .collect()
+}
+
+/// A Virus or a Beacon built unseen leaves its room open in a world, which stands for one
+/// world per room, until a rule looks for it (rules §The deduction aid, "Devices"): the
+/// same set as a world for each room, compared after every action of the first rounds of
+/// full games (2 and 4 players) whose Spies own the Virus or the Beacon from the start.
+#[test]
+fn open_device_rooms_equal_a_world_per_room() {
+    use tabula_sabotage_spies::plan::{BEACON, VIRUS};
+    let mut open_steps = 0;
+    aid::force_bound(Some(std::env::var("OPEN_BOUND").ok().and_then(|s| s.parse().ok()).unwrap_or(12_000)));
+    for (set, first) in
+        [(serde_json::json!({"players": 2}), 300u64), (serde_json::json!({"players": 4}), 400)]
+    {
+        let cfg = config(set.clone());
+        let mut games = 0;
+        for seed in first.. {
+            if games == 2 {
+                break;
+            }
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut state = rules::initial(&cfg);
+            let mut legal = Vec::new();
+            while !matches!(state.phase, Phase::Roll | Phase::Over) {
+                rules::legal(&state, &cfg, &mut legal);
+                aid::play(&mut state, &cfg, legal[rng.random_range(0..legal.len())]);
+            }
+            // The Acrobat's Virus and the Hacker's Beacon are tier-2 tiles: kept from the start.
+            let mut owns = false;
+            for ch in &mut state.sides[1].chars {
+                let Some(id) = ch.id else { continue };
+                let five = tabula_sabotage_spies::tiles::table().characters[id.0 as usize].1;
+                let Some(tile) = [VIRUS, BEACON].into_iter().find(|t| five.contains(t)) else { continue };
+                ch.tier = 3;
+                ch.kept[0] = Some(tile);
+                owns = true;
+            }
+            if !owns {
+                continue;
+            }
+            games += 1;
+            state.aid = aid::Aids::of(&state.sides);
+            let mut explicit = state.clone();
+            let mut steps = 0;
+            while state.phase != Phase::Over && state.round <= 2 {
+                rules::legal(&state, &cfg, &mut legal);
+                let action = legal[rng.random_range(0..legal.len())];
+                aid::play(&mut state, &cfg, action);
+                aid::force_explicit_devices(true);
+                aid::play(&mut explicit, &cfg, action);
+                aid::force_explicit_devices(false);
+                steps += 1;
+                if !(state.aid.exact[1] && explicit.aid.exact[1]) {
+                    break;
+                }
+                let (a, b) = (&state.aid.worlds[1], &explicit.aid.worlds[1]);
+                assert_eq!(
+                    (a.len(), concrete_sides(a)),
+                    (b.len(), concrete_sides(b)),
+                    "{set} seed {seed} step {steps} after {action}: the aid with devices left open differs from a world per room"
+                );
+                let open = a
+                    .blocks()
+                    .iter()
+                    .any(|b| b.shared.now.secret.iter().flatten().any(|t| !t.open.is_empty()));
+                open_steps += usize::from(open);
+            }
+        }
+    }
+    aid::force_bound(None);
+    assert!(open_steps > 0, "no aid left a device open: the comparison saw none");
+    println!("{open_steps} actions compared with a device left open");
+}

@@ -400,7 +400,12 @@ fn walls_fall_only_between_attacked_rooms() {
     let mut g = G::full(["a3", "a1"]);
     g.put(2, "c3");
     g.put(3, "d4");
-    g.s.devices[0] = Some(tabula_sabotage_spies::state::Token { room: room("c2"), stamp: 1, round: 0 });
+    g.s.devices[0] = Some(tabula_sabotage_spies::state::Token {
+        room: room("c2"),
+        stamp: 1,
+        round: 0,
+        open: Default::default(),
+    });
     g.s.builds = 1;
     let walls = g.s.walls;
     g.round("roll 1 3 5 6", [&[], &[], &["tile move-scan", "die 1 on 1"], &[]]);
@@ -657,7 +662,9 @@ fn trip_lasers_are_asked_about_one_by_one() {
     g.put(2, "c3");
     g.put(3, "a4");
     let mut lasers = DeviceKind::TripLaser.tokens();
-    let token = |r: &str, stamp| Some(tabula_sabotage_spies::state::Token { room: room(r), stamp, round: 0 });
+    let token = |r: &str, stamp| {
+        Some(tabula_sabotage_spies::state::Token { room: room(r), stamp, round: 0, open: Default::default() })
+    };
     g.s.devices[lasers.next().unwrap()] = token("c2", 1);
     g.s.devices[lasers.next().unwrap()] = token("d4", 2);
     g.s.builds = 2;
@@ -822,7 +829,9 @@ fn with_both_tokens_on_the_map_the_builder_chooses_which_to_pick_up() {
     g.unlock(0, 1, [None, None]);
     let mut lasers = DeviceKind::TripLaser.tokens();
     let (first, second) = (lasers.next().unwrap(), lasers.next().unwrap());
-    let token = |r: &str, stamp| Some(tabula_sabotage_spies::state::Token { room: room(r), stamp, round: 0 });
+    let token = |r: &str, stamp| {
+        Some(tabula_sabotage_spies::state::Token { room: room(r), stamp, round: 0, open: Default::default() })
+    };
     g.s.devices[first] = token("a1", 1);
     g.s.devices[second] = token("c3", 2);
     g.s.builds = 2;
@@ -853,7 +862,12 @@ fn with_a_token_in_the_supply_a_build_places_it_without_a_choice() {
     g.put(3, "d1");
     g.unlock(0, 1, [None, None]);
     let first = DeviceKind::TripLaser.tokens().next().unwrap();
-    g.s.devices[first] = Some(tabula_sabotage_spies::state::Token { room: room("a1"), stamp: 1, round: 0 });
+    g.s.devices[first] = Some(tabula_sabotage_spies::state::Token {
+        room: room("a1"),
+        stamp: 1,
+        round: 0,
+        open: Default::default(),
+    });
     g.s.builds = 1;
     g.round("roll 1 3 5 6", [&["tile trip-laser", "die 1 on 1"], &[], &[], &[]]);
     g.act("first ophidian");
