@@ -621,6 +621,20 @@ fn class_key(mut k: CharKey) -> CharKey {
     k
 }
 
+/// The class of a team-mate's part that a **widened** acting character's replay may depend
+/// on: its class ([`class_key`]) without its plan and plan-time part. A widened plan
+/// chooses its steps without asking what the team-mate's plan needs ([`choices`]), and
+/// what the replay does to the team-mate's plan (Clean Up's reset) is done to each
+/// team-mate apart ([`transfer`]); a rule that reads more (the round's spending) sends the
+/// replay back to whole worlds.
+fn loose_class_key(k: CharKey) -> CharKey {
+    let mut k = class_key(k);
+    k.now.plan = Plan::default();
+    k.start = Hidden::default();
+    k.pay = None;
+    k
+}
+
 /// A world being settled: a state waiting on a lazy choice, its plan-time side, and the
 /// class of team-mates it stands for (see [`Probe`]).
 struct Item {
@@ -1043,31 +1057,35 @@ fn run_blocks(
     let mut units: Vec<Unit> = Vec::new();
     let mut index: HashMap<(u32, u32, u32), usize> = HashMap::default();
     let mut shared_ids: HashMap<World, u32> = HashMap::default();
-    let mut class_ids: HashMap<CharKey, u32> = HashMap::default();
-    let mut classes: Vec<(u32, Vec<usize>)> = Vec::new();
+    let mut class_ids: HashMap<(bool, CharKey), u32> = HashMap::default();
+    // Per loose (a widened acting part) or not: each class and its team-mates.
+    let mut classes: [Vec<(u32, Vec<usize>)>; 2] = Default::default();
     // One team-mate stands for each class everywhere, so that replays of different parts
     // whose futures meet merge.
     let mut class_rep: Vec<Pair> = Vec::new();
     for b in blocks {
         let n = shared_ids.len() as u32;
         let sid = *shared_ids.entry(b.shared).or_insert(n);
-        classes.clear();
-        for (j, pair) in b.chars[m].iter().enumerate() {
-            let kid = keys.id(m, pair);
-            let ck = class_key(keys.keys[kid as usize].clone());
-            let n = class_ids.len() as u32;
-            let cid = *class_ids.entry(ck).or_insert(n);
-            if cid == n {
-                class_rep.push(*pair);
-            }
-            match classes.iter_mut().find(|(x, _)| *x == cid) {
-                Some((_, js)) => js.push(j),
-                None => classes.push((cid, vec![j])),
+        for (loose, classes) in classes.iter_mut().enumerate() {
+            classes.clear();
+            for (j, pair) in b.chars[m].iter().enumerate() {
+                let kid = keys.id(m, pair);
+                let k = keys.keys[kid as usize].clone();
+                let ck = if loose == 1 { loose_class_key(k) } else { class_key(k) };
+                let n = class_ids.len() as u32;
+                let cid = *class_ids.entry((loose == 1, ck)).or_insert(n);
+                if cid == n {
+                    class_rep.push(*pair);
+                }
+                match classes.iter_mut().find(|(x, _)| *x == cid) {
+                    Some((_, js)) => js.push(j),
+                    None => classes.push((cid, vec![j])),
+                }
             }
         }
         for part in &b.chars[c] {
             let pid = keys.id(c, part);
-            for (cid, js) in &classes {
+            for (cid, js) in &classes[usize::from(part[1].plan.free)] {
                 let i = *index.entry((sid, pid, *cid)).or_insert_with(|| {
                     units.push(Unit {
                         shared: b.shared,
