@@ -736,11 +736,18 @@ fn settle(first: Vec<Item>, post: &State, config: &Config, out: &mut Survivors) 
                 continue;
             }
             if it.t.pending == Pending::Spend && it.t.outcome.is_none() {
-                if it.t.aid.probe.mate.is_some() {
-                    // What the round spent reads both characters' plans: whole worlds.
-                    let mut t = it.t.clone();
-                    t.aid.probe.read = true;
-                    out.push(&t, it.start, &it.tags);
+                if let Some(m) = it.t.aid.probe.mate {
+                    // What the round spent reads both characters' plans: the acting one's
+                    // options now, each team-mate's when the replay is lifted back to
+                    // them ([`run_blocks`]); the round ends, the spent cubes added then.
+                    let p = plan_time_state(&it.t, &it.start, h);
+                    let budget = plan::cubes_left(&p, 2 * h).min(63);
+                    let acting = usize::from(m) ^ 1;
+                    let options = spend_options(&p, acting, config.intro, budget, &mut out.widened);
+                    let mut u = it.t.clone();
+                    u.aid.probe.spend = Some((options, budget));
+                    rules::end_round(&mut u, config);
+                    next.push(out, Item { t: u, start: it.start, tags: it.tags.clone() });
                     continue;
                 }
                 let spent = spend_totals(&it.t, config, &it.start, h, &mut out.widened);
@@ -803,24 +810,34 @@ fn settle(first: Vec<Item>, post: &State, config: &Config, out: &mut Survivors) 
 fn spend_totals(t: &State, config: &Config, start: &Side, h: usize, widened: &mut bool) -> u64 {
     let p = plan_time_state(t, start, h);
     let budget = plan::cubes_left(&p, 2 * h).min(63);
-    let mut options = [[u8::MAX; 64]; 2];
-    for (c, o) in options.iter_mut().enumerate() {
-        let slot = 2 * h + c;
-        let plan = p.ch(slot).plan;
-        if plan.free {
-            *widened = true;
-            for (n, x) in o.iter_mut().enumerate().take(usize::from(budget) + 1) {
-                *x = n as u8;
-            }
-        } else {
-            *o = plan::spend_options(&p, slot, &plan, config.intro, budget);
-        }
+    let [a, b] = [0, 1].map(|c| spend_options(&p, 2 * h + c, config.intro, budget, widened));
+    spend_sums(&a, &b, budget)
+}
+
+/// What the plan of the character in `slot` of `p` (judged at plan time) could have spent:
+/// per number of cubes spent, the fewest placed ([`plan::spend_options`]); a widened plan
+/// every number up to `budget` (`widened` is set).
+fn spend_options(p: &State, slot: usize, intro: bool, budget: u8, widened: &mut bool) -> [u8; 64] {
+    let plan = p.ch(slot).plan;
+    if !plan.free {
+        return plan::spend_options(p, slot, &plan, intro, budget);
     }
+    *widened = true;
+    let mut o = [u8::MAX; 64];
+    for (n, x) in o.iter_mut().enumerate().take(usize::from(budget) + 1) {
+        *x = n as u8;
+    }
+    o
+}
+
+/// The totals two characters' plans could have spent together (bit `n`: `n` cubes), placing
+/// no more cubes than `budget`.
+fn spend_sums(a: &[u8; 64], b: &[u8; 64], budget: u8) -> u64 {
     let mut out = 0u64;
-    for (a, &pa) in options[0].iter().enumerate().filter(|(_, p)| **p != u8::MAX) {
-        for (b, &pb) in options[1].iter().enumerate().filter(|(_, p)| **p != u8::MAX) {
-            if u16::from(pa) + u16::from(pb) <= u16::from(budget) && a + b < 64 {
-                out |= 1 << (a + b);
+    for (i, &pa) in a.iter().enumerate().filter(|(_, p)| **p != u8::MAX) {
+        for (j, &pb) in b.iter().enumerate().filter(|(_, p)| **p != u8::MAX) {
+            if u16::from(pa) + u16::from(pb) <= u16::from(budget) && i + j < 64 {
+                out |= 1 << (i + j);
             }
         }
     }
@@ -1117,7 +1134,8 @@ fn run_blocks(
     let mut bad = vec![false; units.len()];
     let mut found: Vec<Vec<Block>> = vec![Vec::new(); units.len()];
     let mut crossed: Vec<Vec<(State, Block)>> = (0..units.len()).map(|_| Vec::new()).collect();
-    let lift = |world: &World, probe: &Probe, tag: usize, bad: &mut [bool]| -> Option<Block> {
+    let mut widened = false;
+    let mut lift = |world: &World, probe: &Probe, tag: usize, bad: &mut [bool]| -> Option<Vec<Block>> {
         if bad[tag] || probe.read {
             bad[tag] = true;
             return None;
@@ -1134,17 +1152,48 @@ fn run_blocks(
                 }
             }
         }
-        let mut chars = [vec![parts[c]], mates];
-        if c == 1 {
-            chars.swap(0, 1);
+        let block = |shared: World, mates: Vec<Pair>| {
+            let mut chars = [vec![parts[c]], mates];
+            if c == 1 {
+                chars.swap(0, 1);
+            }
+            Block { shared, chars }
+        };
+        let Some((options, budget)) = probe.spend else { return Some(vec![block(shared, mates)]) };
+        // The round ended: each team-mate's plan (as it was before the action, judged at
+        // plan time) with the acting one's gives the cubes spent, one block per total.
+        let mut by_total: Vec<Vec<Pair>> = vec![Vec::new(); 64];
+        for (b, after) in unit.mates.iter().zip(mates) {
+            let w = join(&unit.shared, &unit.part, b);
+            let mut s = u.pre.clone();
+            s.sides[h] = w.now;
+            let p = plan_time_state(&s, &w.start, h);
+            let mine = spend_options(&p, 2 * h + m, intro, budget, &mut widened);
+            let sums = spend_sums(&options, &mine, budget);
+            for (e, mates) in by_total.iter_mut().enumerate() {
+                if sums >> e & 1 == 1 {
+                    mates.push(after);
+                }
+            }
         }
-        Some(Block { shared, chars })
+        let blocks = by_total
+            .into_iter()
+            .enumerate()
+            .filter(|(_, mates)| !mates.is_empty())
+            .map(|(e, mates)| {
+                let mut shared = shared;
+                shared.now.modify_spent = shared.now.modify_spent.saturating_add(e as u8);
+                shared.start = shared.now;
+                block(shared, mates)
+            })
+            .collect();
+        Some(blocks)
     };
     for f in &out.found {
         for &tag in &f.tags {
             let tag = tag as usize;
-            if let Some(block) = lift(&f.world, &f.probe, tag, &mut bad) {
-                found[tag].push(block);
+            if let Some(blocks) = lift(&f.world, &f.probe, tag, &mut bad) {
+                found[tag].extend(blocks);
             }
         }
     }
@@ -1156,13 +1205,16 @@ fn run_blocks(
                 continue;
             }
             let world = World { start: it.start, now: it.t.sides[h] };
-            if let Some(block) = lift(&world, &it.t.aid.probe, tag, &mut bad) {
-                let mut t = it.t.clone();
-                t.aid.probe = Probe::default();
-                crossed[tag].push((t, block));
+            if let Some(blocks) = lift(&world, &it.t.aid.probe, tag, &mut bad) {
+                for block in blocks {
+                    let mut t = it.t.clone();
+                    t.aid.probe = Probe::default();
+                    crossed[tag].push((t, block));
+                }
             }
         }
     }
+    loss.widened |= widened;
     let mut fallback = Vec::new();
     for (tag, unit) in units.iter().enumerate() {
         if bad[tag] {

@@ -243,6 +243,10 @@ pub struct Probe {
     pub read: bool,
     /// The Earpiece moves made on it, in order.
     pub moves: [Option<MateMove>; 2],
+    /// Where the round ended: what the acting character's plan could have spent (per number
+    /// of cubes spent, the fewest placed; `u8::MAX` where none) and the cubes the team had
+    /// left. The spending reads both plans, so each team-mate's is added afterwards.
+    pub spend: Option<([u8; 64], u8)>,
 }
 
 impl Probe {
