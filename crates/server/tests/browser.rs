@@ -133,14 +133,49 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// `web/tests`' files in groups of about four minutes each, every group against a server and
+/// database of its own, the groups at once: the tests mostly wait on a page or a bot, so
+/// three at a time take about a third of the time one after another took (13 minutes on the
+/// two-core machine), and no group sees another's tables in its lobby.
+const GROUPS: [&[&str]; 3] = [
+    &["tests/games.test.mjs", "tests/accounts.test.mjs"],
+    &["tests/spectators.test.mjs"],
+    &["tests/lobby.test.mjs", "tests/table.test.mjs", "tests/a11y.test.mjs"],
+];
+
+/// Every test file of `web/tests` is in one of the [`GROUPS`], so none is left out.
+#[test]
+fn every_browser_test_file_is_run() {
+    let mut files: Vec<String> = std::fs::read_dir(web_dir().join("tests"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".test.mjs"))
+        .map(|name| format!("tests/{name}"))
+        .collect();
+    files.sort();
+    let mut grouped: Vec<String> = GROUPS.iter().flat_map(|g| g.iter().map(|f| (*f).to_owned())).collect();
+    grouped.sort();
+    assert_eq!(files, grouped, "each file of web/tests/*.test.mjs belongs in one group of GROUPS");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_game_in_chromium() {
     if skip() {
         return;
     }
     let _one = CHROMIUM.lock().await;
-    let (addr, _served) = common::server_with(&common::db("browser"), GRACE).await;
-    node_tests(addr, &["tests/"], &scratch("shots"), &[]).await;
+    let shots = scratch("shots");
+    let mut runs = Vec::new();
+    for (k, files) in GROUPS.iter().enumerate() {
+        let (addr, served) = common::server_with(&common::db(&format!("browser-{k}")), GRACE).await;
+        let shots = shots.clone();
+        runs.push(async move {
+            node_tests(addr, files, &shots, &[]).await;
+            drop(served);
+        });
+    }
+    futures_util::future::join_all(runs).await;
 }
 
 /// A game by correspondence across a restart, in Chromium (`web/tests/restart.mjs`): its first
