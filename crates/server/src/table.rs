@@ -376,6 +376,9 @@ struct Table {
     next_conn: u64,
     bots: Vec<Option<Box<dyn DynBot>>>,
     thinking: bool,
+    /// Whether this game's rules have taken long on one action ([`SLOW_RULES`]): its rules
+    /// work is then done off the runtime's workers ([`rules_work`]).
+    slow_rules: bool,
     store: Store,
     registry: Arc<Registry>,
     tx: mpsc::Sender<Cmd>,
@@ -513,6 +516,7 @@ pub fn spawn(setup: Setup, store: Store, registry: Arc<Registry>) -> Handle {
         next_conn: 0,
         bots: (0..n).map(|_| None).collect(),
         thinking: false,
+        slow_rules: false,
         store,
         registry,
         tx: tx.clone(),
@@ -1625,7 +1629,8 @@ impl Table {
         // The rules check the action before anything changes: a refusal leaves the game
         // as it was. A commit that fails is undone by replaying the game without it.
         let len = self.state.history_len();
-        let text = self.state.apply(action).map_err(|e| (e.code(), e.to_string()))?;
+        let text = rules_work(&mut self.slow_rules, || self.state.apply(action))
+            .map_err(|e| (e.code(), e.to_string()))?;
         let mut clocks = self.clocks.clone();
         if let Some(c) = self.clock
             && self.state.turn() != Turn::Player(seat)
@@ -1672,7 +1677,8 @@ impl Table {
     async fn advance(&mut self) -> Result<(), String> {
         while self.turn() == Turn::Chance {
             let len = self.state.history_len();
-            let text = self.state.sample_chance().map_err(|e| e.to_string())?;
+            let text =
+                rules_work(&mut self.slow_rules, || self.state.sample_chance()).map_err(|e| e.to_string())?;
             let row = ActionRow {
                 seq: self.seq() as i64,
                 seat: -1,
@@ -1725,19 +1731,22 @@ impl Table {
         }
         let others: Vec<usize> = (0..self.seats.len()).filter(|&s| s != seat).collect();
         let seen: Vec<Value> = others.iter().map(|&o| self.state.view(o).unwrap_or(Value::Null)).collect();
-        for alt in replay.legal_actions() {
-            let mut other = replay.clone_box();
-            if other.apply(&alt).is_err() {
-                continue;
-            }
-            for (&o, seen) in others.iter().zip(&seen) {
-                if other.view(o).unwrap_or(Value::Null) != *seen {
-                    return Err(format!(
-                        "{} already saw your move: ask for a takeback instead.",
-                        self.seat_label(o)
-                    ));
+        let saw = rules_work(&mut true, || {
+            for alt in replay.legal_actions() {
+                let mut other = replay.clone_box();
+                if other.apply(&alt).is_err() {
+                    continue;
+                }
+                for (&o, seen) in others.iter().zip(&seen) {
+                    if other.view(o).unwrap_or(Value::Null) != *seen {
+                        return Some(o);
+                    }
                 }
             }
+            None
+        });
+        if let Some(o) = saw {
+            return Err(format!("{} already saw your move: ask for a takeback instead.", self.seat_label(o)));
         }
         self.go_back(n - 1, replay).await?;
         self.broadcast();
@@ -1898,12 +1907,14 @@ impl Table {
 
     /// The game as it was after its first `len` actions, replayed through the rules.
     fn replayed(&self, len: usize) -> Result<Box<dyn DynState>, String> {
-        let mut replay = self.state.game().new_state(self.state.seed());
-        replay.narrate();
-        for a in self.state.history().iter().take(len) {
-            replay.apply(a).map_err(|e| format!("cannot replay the game: {e}"))?;
-        }
-        Ok(replay)
+        rules_work(&mut true, || {
+            let mut replay = self.state.game().new_state(self.state.seed());
+            replay.narrate();
+            for a in self.state.history().iter().take(len) {
+                replay.apply(a).map_err(|e| format!("cannot replay the game: {e}"))?;
+            }
+            Ok(replay)
+        })
     }
 
     /// Goes back to the game after its first `len` actions (a commit failed).
@@ -1972,6 +1983,29 @@ impl Table {
             let _ = tx.blocking_send(Cmd::BotMove { seat, seq, bot, action });
         });
     }
+}
+
+/// How long one action's rules may take before a table's rules count as slow.
+const SLOW_RULES: Duration = Duration::from_millis(1);
+
+/// Runs rules work on the table's own task. Work that may take long — an action of a game
+/// whose rules were once `slow` (one action of Fowers' Sabotage's full game can cost seconds
+/// of its deduction aid), the replay of a whole game for an undo — tells the runtime first,
+/// so that its other tasks (the other tables, every socket) move to another worker meanwhile
+/// rather than wait behind this table (docs/server.md, "Limits"). The games whose actions
+/// take microseconds do not pay for that hand-over; a table learns its rules are slow from
+/// the first action that takes [`SLOW_RULES`]. On a runtime of one thread it simply runs.
+fn rules_work<R>(slow: &mut bool, work: impl FnOnce() -> R) -> R {
+    use tokio::runtime::{Handle, RuntimeFlavor};
+    let start = std::time::Instant::now();
+    let out = match Handle::try_current() {
+        Ok(h) if *slow && h.runtime_flavor() == RuntimeFlavor::MultiThread => {
+            tokio::task::block_in_place(work)
+        }
+        _ => work(),
+    };
+    *slow |= start.elapsed() >= SLOW_RULES;
+    out
 }
 
 /// What a panic said, where it said it in words.

@@ -267,3 +267,207 @@ async fn a_table_nobody_comes_to_expires() {
     assert_eq!(list["tables"][0]["table"], full.as_str());
     assert_eq!(list["tables"][0]["status"], "playing");
 }
+
+/// Nim whose moves wait at a gate the test holds closed: a game whose rules take long on
+/// one action, as Fowers' Sabotage's deduction aid can. Its chance start takes a few
+/// milliseconds, so that a table knows from it that these rules can be slow.
+mod gated {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::{Condvar, Mutex};
+    use std::time::Duration;
+
+    use tabula_core::doc_example::{Nim, NimAction, NimState};
+    use tabula_core::rand::Rng;
+    use tabula_core::spec::*;
+    use tabula_core::{Game, Illegal, Options, OptionsError, ParseActionError, SetupError, Turn};
+
+    /// Whether moves wait, and how many wait now.
+    static CLOSED: (Mutex<bool>, Condvar) = (Mutex::new(false), Condvar::new());
+    pub static WAITING: AtomicUsize = AtomicUsize::new(0);
+    /// The longest a move waits, should the test never open the gate.
+    const LONGEST: Duration = Duration::from_secs(20);
+
+    pub fn close(closed: bool) {
+        *CLOSED.0.lock().unwrap() = closed;
+        CLOSED.1.notify_all();
+    }
+
+    static SPEC: GameSpec = GameSpec {
+        id: "gated-nim",
+        name: "Gated Nim",
+        min_players: 2,
+        max_players: 2,
+        teams: false,
+        chance: ChanceKind::Explicit,
+        information: InformationKind::Perfect,
+        utility: UtilityKind::ZeroSum,
+        min_return: -1.0,
+        max_return: 1.0,
+        options: &[],
+        presets: &[],
+        about: About::NONE,
+    };
+
+    #[derive(Debug, Clone)]
+    pub struct GatedNim;
+
+    impl Game for GatedNim {
+        type State = NimState;
+        type Action = NimAction;
+        type View = (usize, NimState);
+
+        fn spec() -> &'static GameSpec {
+            &SPEC
+        }
+        fn new(_: &Options) -> Result<Self, OptionsError> {
+            Ok(GatedNim)
+        }
+        fn options(&self) -> Options {
+            Options::defaults(&SPEC)
+        }
+        fn num_players(&self) -> usize {
+            2
+        }
+        fn num_distinct_actions(&self) -> usize {
+            Nim.num_distinct_actions()
+        }
+        fn max_game_length(&self) -> usize {
+            Nim.max_game_length()
+        }
+        fn initial_state(&self) -> NimState {
+            Nim.initial_state()
+        }
+        fn turn(&self, s: &NimState) -> Turn {
+            Nim.turn(s)
+        }
+        fn legal_actions(&self, s: &NimState, out: &mut Vec<NimAction>) {
+            Nim.legal_actions(s, out)
+        }
+        fn chance_outcomes(&self, s: &NimState, out: &mut Vec<(NimAction, f64)>) {
+            Nim.chance_outcomes(s, out)
+        }
+        fn check(&self, s: &NimState, a: NimAction) -> Result<(), Illegal> {
+            Nim.check(s, a)
+        }
+        fn play_unchecked(&self, s: &mut NimState, a: NimAction) {
+            if matches!(a, NimAction::Pile(_)) {
+                std::thread::sleep(Duration::from_millis(5));
+            } else {
+                WAITING.fetch_add(1, Ordering::SeqCst);
+                let closed = CLOSED.0.lock().unwrap();
+                let _ = CLOSED.1.wait_timeout_while(closed, LONGEST, |closed| *closed).unwrap();
+                WAITING.fetch_sub(1, Ordering::SeqCst);
+            }
+            Nim.play_unchecked(s, a)
+        }
+        fn returns_into(&self, s: &NimState, out: &mut [f64]) {
+            Nim.returns_into(s, out)
+        }
+        fn view(&self, s: &NimState, player: usize) -> (usize, NimState) {
+            Nim.view(s, player)
+        }
+        fn public_view(&self, s: &NimState) -> (usize, NimState) {
+            Nim.public_view(s)
+        }
+        fn view_player(&self, view: &(usize, NimState)) -> usize {
+            Nim.view_player(view)
+        }
+        fn determinize<R: Rng + ?Sized>(&self, view: &(usize, NimState), rng: &mut R) -> NimState {
+            Nim.determinize(view, rng)
+        }
+        fn observation_shape(&self) -> Vec<usize> {
+            Nim.observation_shape()
+        }
+        fn write_observation(&self, view: &(usize, NimState), out: &mut [f32]) {
+            Nim.write_observation(view, out)
+        }
+        fn action_text(&self, a: NimAction) -> String {
+            Nim.action_text(a)
+        }
+        fn parse_action(&self, text: &str) -> Result<NimAction, ParseActionError> {
+            Nim.parse_action(text)
+        }
+        fn action_index(&self, a: NimAction) -> usize {
+            Nim.action_index(a)
+        }
+        fn action_from_index(&self, i: usize) -> Option<NimAction> {
+            Nim.action_from_index(i)
+        }
+        fn validate(&self, s: NimState) -> Result<NimState, SetupError> {
+            Nim.validate(s)
+        }
+    }
+}
+
+/// A table of two people of `game`, both connected, once one is to move: the mover's socket
+/// with the update that offers it moves.
+async fn two_people(addr: std::net::SocketAddr, game: &str) -> (Ws, serde_json::Value) {
+    let (status, t) = post(addr, "/api/tables", json!({"game": game, "seats": ["human", "human"]})).await;
+    assert_eq!(status, 200, "{t}");
+    let id = t["table"].as_str().unwrap().to_owned();
+    let (_, j) = post(addr, &format!("/api/tables/{id}/join"), json!({"seat": 1})).await;
+    let mut ws = [
+        connect(addr, &id, Some(t["token"].as_str().unwrap())).await,
+        connect(addr, &id, Some(j["token"].as_str().unwrap())).await,
+    ];
+    let mover = loop {
+        let u = next_of(&mut ws[0], "update").await;
+        if u["turn"]["kind"] == "player" {
+            break u["turn"]["player"].as_u64().unwrap() as usize;
+        }
+    };
+    let [a, b] = ws;
+    let mut ws = if mover == 0 { a } else { b };
+    loop {
+        let u = next_of(&mut ws, "update").await;
+        if !u["legal"].as_array().unwrap().is_empty() {
+            return (ws, u);
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tables_busy_with_long_rules_work_stall_no_other_table() {
+    use std::sync::atomic::Ordering;
+    let mut registry = tabula_registry::registry();
+    registry.register(tabula_core::GameEntry::of::<gated::GatedNim>(
+        |_, _, _| Err("no bots here".to_owned()),
+        &[],
+    ));
+    let mut config = tabula_server::Config::new("127.0.0.1:0".parse().unwrap(), db("busy"));
+    config.registry = std::sync::Arc::new(registry);
+    let (addr, _server) = tabula_server::start(config).await.unwrap();
+    // Two tables whose next move takes long: as many as the runtime has workers.
+    gated::close(true);
+    let mut busy = Vec::new();
+    for _ in 0..2 {
+        let (mut ws, u) = two_people(addr, "gated-nim").await;
+        send(&mut ws, json!({"type": "act", "action": u["legal"][0], "seq": u["seq"]})).await;
+        busy.push((ws, u["seq"].as_u64().unwrap()));
+    }
+    let start = Instant::now();
+    while gated::WAITING.load(Ordering::SeqCst) < 2 {
+        assert!(start.elapsed() < Duration::from_secs(15), "both moves reach the rules");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    // Meanwhile a table of another game is opened, joined and played on.
+    let (mut ws, u) = two_people(addr, "abagio").await;
+    send(&mut ws, json!({"type": "act", "action": u["legal"][0], "seq": u["seq"]})).await;
+    past(&mut ws, u["seq"].as_u64().unwrap()).await;
+    assert_eq!(
+        gated::WAITING.load(Ordering::SeqCst),
+        2,
+        "the other table answered only once the busy tables' rules were done ({:?})",
+        start.elapsed()
+    );
+    // The busy tables then finish their moves.
+    gated::close(false);
+    for (mut ws, seq) in busy {
+        past(&mut ws, seq).await;
+    }
+}
+
+/// Reads updates until one is past `seq` (a move was played).
+async fn past(ws: &mut Ws, seq: u64) {
+    while next_of(ws, "update").await["seq"].as_u64().unwrap() <= seq {}
+}
