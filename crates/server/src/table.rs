@@ -379,6 +379,9 @@ struct Table {
     /// Whether this game's rules have taken long on one action ([`SLOW_RULES`]): its rules
     /// work is then done off the runtime's workers ([`rules_work`]).
     slow_rules: bool,
+    /// While the rules are slow, the game as it was after each of its last few lengths
+    /// ([`KEPT_POSITIONS`]): an undo or a takeback goes back to one without a replay.
+    kept: VecDeque<(usize, Box<dyn DynState>)>,
     store: Store,
     registry: Arc<Registry>,
     tx: mpsc::Sender<Cmd>,
@@ -517,6 +520,7 @@ pub fn spawn(setup: Setup, store: Store, registry: Arc<Registry>) -> Handle {
         bots: (0..n).map(|_| None).collect(),
         thinking: false,
         slow_rules: false,
+        kept: VecDeque::new(),
         store,
         registry,
         tx: tx.clone(),
@@ -1629,6 +1633,7 @@ impl Table {
         // The rules check the action before anything changes: a refusal leaves the game
         // as it was. A commit that fails is undone by replaying the game without it.
         let len = self.state.history_len();
+        self.keep_position();
         let text = rules_work(&mut self.slow_rules, || self.state.apply(action))
             .map_err(|e| (e.code(), e.to_string()))?;
         let mut clocks = self.clocks.clone();
@@ -1677,6 +1682,7 @@ impl Table {
     async fn advance(&mut self) -> Result<(), String> {
         while self.turn() == Turn::Chance {
             let len = self.state.history_len();
+            self.keep_position();
             let text =
                 rules_work(&mut self.slow_rules, || self.state.sample_chance()).map_err(|e| e.to_string())?;
             let row = ActionRow {
@@ -1899,14 +1905,32 @@ impl Table {
         self.charge();
         self.store.truncate(&self.id, len as i64).await.map_err(|e| storage_failed(&self.id, &e))?;
         self.state = replay;
+        self.kept.retain(|(l, _)| *l <= len);
         self.players.truncate(len);
         self.sync_history();
         self.arm();
         Ok(())
     }
 
-    /// The game as it was after its first `len` actions, replayed through the rules.
+    /// Keeps the game as it is now, before an action or a chance outcome, while the rules are
+    /// slow (the last [`KEPT_POSITIONS`] lengths).
+    fn keep_position(&mut self) {
+        let len = self.state.history_len();
+        if !self.slow_rules || self.kept.back().is_some_and(|(l, _)| *l == len) {
+            return;
+        }
+        if self.kept.len() == KEPT_POSITIONS {
+            self.kept.pop_front();
+        }
+        self.kept.push_back((len, self.state.clone_box()));
+    }
+
+    /// The game as it was after its first `len` actions: a position kept, or replayed through
+    /// the rules.
     fn replayed(&self, len: usize) -> Result<Box<dyn DynState>, String> {
+        if let Some((_, kept)) = self.kept.iter().find(|(l, _)| *l == len) {
+            return Ok(kept.clone_box());
+        }
         rules_work(&mut true, || {
             let mut replay = self.state.game().new_state(self.state.seed());
             replay.narrate();
@@ -1920,7 +1944,10 @@ impl Table {
     /// Goes back to the game after its first `len` actions (a commit failed).
     fn rewind(&mut self, len: usize) {
         match self.replayed(len) {
-            Ok(state) => self.state = state,
+            Ok(state) => {
+                self.state = state;
+                self.kept.retain(|(l, _)| *l <= len);
+            }
             Err(e) => tracing::error!(table = %self.id, "cannot rewind after a failed commit: {e}"),
         }
     }
@@ -1987,6 +2014,11 @@ impl Table {
 
 /// How long one action's rules may take before a table's rules count as slow.
 const SLOW_RULES: Duration = Duration::from_millis(1);
+
+/// How many earlier positions a table whose rules are slow keeps (an undo goes back one
+/// action, a takeback a few: a replay of a long game of Fowers' Sabotage takes its deduction
+/// aid's whole time again, tens of seconds in the full game).
+const KEPT_POSITIONS: usize = 8;
 
 /// Runs rules work on the table's own task. Work that may take long — an action of a game
 /// whose rules were once `slow` (one action of Fowers' Sabotage's full game can cost seconds

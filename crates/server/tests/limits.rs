@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use common::*;
 use futures_util::{SinkExt, StreamExt};
-use serde_json::json;
+use serde_json::{Value, json};
 use tabula_server::Limits;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -284,6 +284,8 @@ mod gated {
     /// Whether moves wait, and how many wait now.
     static CLOSED: (Mutex<bool>, Condvar) = (Mutex::new(false), Condvar::new());
     pub static WAITING: AtomicUsize = AtomicUsize::new(0);
+    /// How many moves the rules have played.
+    pub static TAKES: AtomicUsize = AtomicUsize::new(0);
     /// The longest a move waits, should the test never open the gate.
     const LONGEST: Duration = Duration::from_secs(20);
 
@@ -357,6 +359,7 @@ mod gated {
                 let closed = CLOSED.0.lock().unwrap();
                 let _ = CLOSED.1.wait_timeout_while(closed, LONGEST, |closed| *closed).unwrap();
                 WAITING.fetch_sub(1, Ordering::SeqCst);
+                TAKES.fetch_add(1, Ordering::SeqCst);
             }
             Nim.play_unchecked(s, a)
         }
@@ -400,8 +403,8 @@ mod gated {
 }
 
 /// A table of two people of `game`, both connected, once one is to move: the mover's socket
-/// with the update that offers it moves.
-async fn two_people(addr: std::net::SocketAddr, game: &str) -> (Ws, serde_json::Value) {
+/// with the update that offers it moves, and the other's socket.
+async fn two_people(addr: std::net::SocketAddr, game: &str) -> (Ws, serde_json::Value, Ws) {
     let (status, t) = post(addr, "/api/tables", json!({"game": game, "seats": ["human", "human"]})).await;
     assert_eq!(status, 200, "{t}");
     let id = t["table"].as_str().unwrap().to_owned();
@@ -410,24 +413,24 @@ async fn two_people(addr: std::net::SocketAddr, game: &str) -> (Ws, serde_json::
         connect(addr, &id, Some(t["token"].as_str().unwrap())).await,
         connect(addr, &id, Some(j["token"].as_str().unwrap())).await,
     ];
-    let mover = loop {
+    // Seat 0's update that names the mover is the mover's own when seat 0 moves: no other
+    // update need come.
+    let mut u = loop {
         let u = next_of(&mut ws[0], "update").await;
         if u["turn"]["kind"] == "player" {
-            break u["turn"]["player"].as_u64().unwrap() as usize;
+            break u;
         }
     };
     let [a, b] = ws;
-    let mut ws = if mover == 0 { a } else { b };
-    loop {
-        let u = next_of(&mut ws, "update").await;
-        if !u["legal"].as_array().unwrap().is_empty() {
-            return (ws, u);
-        }
+    let (mut ws, other) = if u["turn"]["player"] == 0 { (a, b) } else { (b, a) };
+    while u["legal"].as_array().unwrap().is_empty() {
+        u = next_of(&mut ws, "update").await;
     }
+    (ws, u, other)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn tables_busy_with_long_rules_work_stall_no_other_table() {
+async fn tables_busy_with_slow_rules_stall_no_other_table_nor_replay_for_a_takeback() {
     use std::sync::atomic::Ordering;
     let mut registry = tabula_registry::registry();
     registry.register(tabula_core::GameEntry::of::<gated::GatedNim>(
@@ -441,9 +444,9 @@ async fn tables_busy_with_long_rules_work_stall_no_other_table() {
     gated::close(true);
     let mut busy = Vec::new();
     for _ in 0..2 {
-        let (mut ws, u) = two_people(addr, "gated-nim").await;
+        let (mut ws, u, other) = two_people(addr, "gated-nim").await;
         send(&mut ws, json!({"type": "act", "action": u["legal"][0], "seq": u["seq"]})).await;
-        busy.push((ws, u["seq"].as_u64().unwrap()));
+        busy.push((ws, u["seq"].as_u64().unwrap(), other));
     }
     let start = Instant::now();
     while gated::WAITING.load(Ordering::SeqCst) < 2 {
@@ -451,7 +454,7 @@ async fn tables_busy_with_long_rules_work_stall_no_other_table() {
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
     // Meanwhile a table of another game is opened, joined and played on.
-    let (mut ws, u) = two_people(addr, "abagio").await;
+    let (mut ws, u, _) = two_people(addr, "abagio").await;
     send(&mut ws, json!({"type": "act", "action": u["legal"][0], "seq": u["seq"]})).await;
     past(&mut ws, u["seq"].as_u64().unwrap()).await;
     assert_eq!(
@@ -462,9 +465,30 @@ async fn tables_busy_with_long_rules_work_stall_no_other_table() {
     );
     // The busy tables then finish their moves.
     gated::close(false);
-    for (mut ws, seq) in busy {
-        past(&mut ws, seq).await;
+    for (ws, seq, _) in &mut busy {
+        past(ws, *seq).await;
     }
+    // A takeback there goes back to a position the table kept: the rules play nothing again
+    // (a replay would play both moves before the one taken back).
+    let (m, seq, o) = &mut busy[0];
+    let mut last = Value::Null;
+    for (at, ws) in [(*seq + 1, &mut *o), (*seq + 2, &mut *m)] {
+        let u = loop {
+            let u = next_of(ws, "update").await;
+            if u["seq"] == at && !u["legal"].as_array().unwrap().is_empty() {
+                break u;
+            }
+        };
+        send(ws, json!({"type": "act", "action": u["legal"][0], "seq": at})).await;
+        past(ws, at).await;
+        last = u;
+    }
+    let takes = gated::TAKES.load(Ordering::SeqCst);
+    send(m, json!({"type": "takeback"})).await;
+    while next_of(o, "update").await["takeback"].is_null() {}
+    send(o, json!({"type": "takeback"})).await;
+    while next_of(m, "update").await["seq"] != last["seq"] {}
+    assert_eq!(gated::TAKES.load(Ordering::SeqCst), takes, "no move was played again");
 }
 
 /// Reads updates until one is past `seq` (a move was played).
