@@ -483,14 +483,17 @@ async fn start_table(app: &App, row: TableRow, down: Option<i64>) -> Result<Hand
     };
     let actions = app.store.actions(&row.id).await?;
     let seed = row.seed as u64;
-    let (state, actions) = tokio::task::spawn_blocking(move || {
+    let (state, actions, slow_rules) = tokio::task::spawn_blocking(move || {
         let mut state = game.new_state(seed);
         // Each action told in words, with its effects, as each seat saw it (the log).
         state.narrate();
+        let mut slowest = Duration::ZERO;
         for a in &actions {
+            let start = std::time::Instant::now();
             state.apply(&a.action).map_err(|e| format!("action {} `{}`: {e}", a.seq, a.action))?;
+            slowest = slowest.max(start.elapsed());
         }
-        Ok::<_, String>((state, actions))
+        Ok::<_, String>((state, actions, slowest >= table::SLOW_RULES))
     })
     .await
     .map_err(|e| e.to_string())??;
@@ -527,6 +530,7 @@ async fn start_table(app: &App, row: TableRow, down: Option<i64>) -> Result<Hand
         thought_ms,
         last_seat,
         rated: row.rated != 0,
+        slow_rules,
     };
     Ok(table::spawn(setup, app.store.clone(), Arc::clone(&app.registry)))
 }

@@ -357,6 +357,8 @@ pub struct Setup {
     pub last_seat: Option<usize>,
     /// Rated: its accounts' ratings change when it ends ([`crate::ratings`]).
     pub rated: bool,
+    /// Whether one action of its rules took [`SLOW_RULES`] or more when it was replayed.
+    pub slow_rules: bool,
 }
 
 struct Conn {
@@ -519,7 +521,7 @@ pub fn spawn(setup: Setup, store: Store, registry: Arc<Registry>) -> Handle {
         next_conn: 0,
         bots: (0..n).map(|_| None).collect(),
         thinking: false,
-        slow_rules: false,
+        slow_rules: setup.slow_rules,
         kept: VecDeque::new(),
         store,
         registry,
@@ -2013,7 +2015,7 @@ impl Table {
 }
 
 /// How long one action's rules may take before a table's rules count as slow.
-const SLOW_RULES: Duration = Duration::from_millis(1);
+pub const SLOW_RULES: Duration = Duration::from_millis(1);
 
 /// How many earlier positions a table whose rules are slow keeps (an undo goes back one
 /// action, a takeback a few: a replay of a long game of Fowers' Sabotage takes its deduction
