@@ -483,17 +483,17 @@ async fn start_table(app: &App, row: TableRow, down: Option<i64>) -> Result<Hand
     };
     let actions = app.store.actions(&row.id).await?;
     let seed = row.seed as u64;
+    let id = row.id.clone();
     let (state, actions, slow_rules) = tokio::task::spawn_blocking(move || {
         let mut state = game.new_state(seed);
         // Each action told in words, with its effects, as each seat saw it (the log).
         state.narrate();
-        let mut slowest = Duration::ZERO;
+        let mut slow = false;
         for a in &actions {
-            let start = std::time::Instant::now();
-            state.apply(&a.action).map_err(|e| format!("action {} `{}`: {e}", a.seq, a.action))?;
-            slowest = slowest.max(start.elapsed());
+            table::rules_work(&id, &mut slow, || state.apply(&a.action))
+                .map_err(|e| format!("action {} `{}`: {e}", a.seq, a.action))?;
         }
-        Ok::<_, String>((state, actions, slowest >= table::SLOW_RULES))
+        Ok::<_, String>((state, actions, slow))
     })
     .await
     .map_err(|e| e.to_string())??;

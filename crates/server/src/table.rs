@@ -1636,7 +1636,7 @@ impl Table {
         // as it was. A commit that fails is undone by replaying the game without it.
         let len = self.state.history_len();
         self.keep_position();
-        let text = rules_work(&mut self.slow_rules, || self.state.apply(action))
+        let text = rules_work(&self.id, &mut self.slow_rules, || self.state.apply(action))
             .map_err(|e| (e.code(), e.to_string()))?;
         let mut clocks = self.clocks.clone();
         if let Some(c) = self.clock
@@ -1685,8 +1685,8 @@ impl Table {
         while self.turn() == Turn::Chance {
             let len = self.state.history_len();
             self.keep_position();
-            let text =
-                rules_work(&mut self.slow_rules, || self.state.sample_chance()).map_err(|e| e.to_string())?;
+            let text = rules_work(&self.id, &mut self.slow_rules, || self.state.sample_chance())
+                .map_err(|e| e.to_string())?;
             let row = ActionRow {
                 seq: self.seq() as i64,
                 seat: -1,
@@ -1739,7 +1739,7 @@ impl Table {
         }
         let others: Vec<usize> = (0..self.seats.len()).filter(|&s| s != seat).collect();
         let seen: Vec<Value> = others.iter().map(|&o| self.state.view(o).unwrap_or(Value::Null)).collect();
-        let saw = rules_work(&mut true, || {
+        let saw = rules_work(&self.id, &mut true, || {
             for alt in replay.legal_actions() {
                 let mut other = replay.clone_box();
                 if other.apply(&alt).is_err() {
@@ -1933,7 +1933,7 @@ impl Table {
         if let Some((_, kept)) = self.kept.iter().find(|(l, _)| *l == len) {
             return Ok(kept.clone_box());
         }
-        rules_work(&mut true, || {
+        rules_work(&self.id, &mut true, || {
             let mut replay = self.state.game().new_state(self.state.seed());
             replay.narrate();
             for a in self.state.history().iter().take(len) {
@@ -2014,8 +2014,13 @@ impl Table {
     }
 }
 
-/// How long one action's rules may take before a table's rules count as slow.
-pub const SLOW_RULES: Duration = Duration::from_millis(1);
+/// How much CPU time one action's rules may take before a table's rules count as slow. Measured
+/// (release build, this two-core machine, random games, narrated as the server narrates them):
+/// the other four games' actions took at most 5–140 µs but for one Abilene action of 495 µs;
+/// Fowers' Sabotage's sixth action already took 0.93–1.13 ms, its first execution (the 44th)
+/// 0.36–2.6 s in the full game. Counting from 1 ms, a table learnt only there, after one
+/// action held a worker for seconds.
+pub const SLOW_RULES: Duration = Duration::from_micros(250);
 
 /// How many earlier positions a table whose rules are slow keeps (an undo goes back one
 /// action, a takeback a few: a replay of a long game of Fowers' Sabotage takes its deduction
@@ -2029,17 +2034,40 @@ const KEPT_POSITIONS: usize = 8;
 /// rather than wait behind this table (docs/server.md, "Limits"). The games whose actions
 /// take microseconds do not pay for that hand-over; a table learns its rules are slow from
 /// the first action that takes [`SLOW_RULES`]. On a runtime of one thread it simply runs.
-fn rules_work<R>(slow: &mut bool, work: impl FnOnce() -> R) -> R {
+pub(crate) fn rules_work<R>(table: &str, slow: &mut bool, work: impl FnOnce() -> R) -> R {
     use tokio::runtime::{Handle, RuntimeFlavor};
-    let start = std::time::Instant::now();
+    let start = thread_cpu();
     let out = match Handle::try_current() {
         Ok(h) if *slow && h.runtime_flavor() == RuntimeFlavor::MultiThread => {
             tokio::task::block_in_place(work)
         }
         _ => work(),
     };
-    *slow |= start.elapsed() >= SLOW_RULES;
+    let cost = thread_cpu().saturating_sub(start);
+    if !*slow && cost >= SLOW_RULES {
+        *slow = true;
+        tracing::info!(
+            table,
+            "its rules took {cost:?} of CPU on one action: they run off the workers from now on"
+        );
+    }
     out
+}
+
+/// The CPU time this thread has used: what rules work costs, however busy the machine is
+/// (wall time would count the waits of a thread the machine preempted: under load, every
+/// table would soon count as slow). `block_in_place` runs its work on the calling thread.
+#[cfg(unix)]
+fn thread_cpu() -> Duration {
+    let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+    Duration::new(t.tv_sec.max(0) as u64, t.tv_nsec.clamp(0, 999_999_999) as u32)
+}
+
+/// Wall time where no thread CPU clock is at hand.
+#[cfg(not(unix))]
+fn thread_cpu() -> Duration {
+    static EPOCH: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    EPOCH.get_or_init(std::time::Instant::now).elapsed()
 }
 
 /// What a panic said, where it said it in words.

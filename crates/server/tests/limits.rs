@@ -270,7 +270,7 @@ async fn a_table_nobody_comes_to_expires() {
 
 /// Nim whose moves wait at a gate the test holds closed: a game whose rules take long on
 /// one action, as Fowers' Sabotage's deduction aid can. Its chance start takes a few
-/// milliseconds, so that a table knows from it that these rules can be slow.
+/// milliseconds of work, so that a table knows from it that these rules can be slow.
 mod gated {
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::{Condvar, Mutex};
@@ -353,7 +353,11 @@ mod gated {
         }
         fn play_unchecked(&self, s: &mut NimState, a: NimAction) {
             if matches!(a, NimAction::Pile(_)) {
-                std::thread::sleep(Duration::from_millis(5));
+                // Work, not a sleep: the server counts the CPU time rules take.
+                let start = std::time::Instant::now();
+                while start.elapsed() < Duration::from_millis(5) {
+                    std::hint::black_box(0);
+                }
             } else {
                 WAITING.fetch_add(1, Ordering::SeqCst);
                 let closed = CLOSED.0.lock().unwrap();
