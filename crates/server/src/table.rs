@@ -2033,7 +2033,8 @@ const KEPT_POSITIONS: usize = 8;
 /// so that its other tasks (the other tables, every socket) move to another worker meanwhile
 /// rather than wait behind this table (docs/server.md, "Limits"). The games whose actions
 /// take microseconds do not pay for that hand-over; a table learns its rules are slow from
-/// the first action that takes [`SLOW_RULES`]. On a runtime of one thread it simply runs.
+/// the first action that takes [`SLOW_RULES`]. On a runtime of one thread, or on a blocking
+/// thread already (a table restored after a restart), it simply runs.
 pub(crate) fn rules_work<R>(table: &str, slow: &mut bool, work: impl FnOnce() -> R) -> R {
     use tokio::runtime::{Handle, RuntimeFlavor};
     let start = thread_cpu();

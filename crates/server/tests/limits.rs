@@ -273,12 +273,12 @@ async fn a_table_nobody_comes_to_expires() {
 /// milliseconds of work, so that a table knows from it that these rules can be slow.
 mod gated {
     use std::sync::atomic::{AtomicUsize, Ordering};
-    use std::sync::{Condvar, Mutex};
+    use std::sync::{Condvar, Mutex, OnceLock};
     use std::time::Duration;
 
     use tabula_core::doc_example::{Nim, NimAction, NimState};
     use tabula_core::rand::Rng;
-    use tabula_core::spec::*;
+    use tabula_core::spec::GameSpec;
     use tabula_core::{Game, Illegal, Options, OptionsError, ParseActionError, SetupError, Turn};
 
     /// Whether moves wait, and how many wait now.
@@ -294,22 +294,6 @@ mod gated {
         CLOSED.1.notify_all();
     }
 
-    static SPEC: GameSpec = GameSpec {
-        id: "gated-nim",
-        name: "Gated Nim",
-        min_players: 2,
-        max_players: 2,
-        teams: false,
-        chance: ChanceKind::Explicit,
-        information: InformationKind::Perfect,
-        utility: UtilityKind::ZeroSum,
-        min_return: -1.0,
-        max_return: 1.0,
-        options: &[],
-        presets: &[],
-        about: About::NONE,
-    };
-
     #[derive(Debug, Clone)]
     pub struct GatedNim;
 
@@ -318,14 +302,16 @@ mod gated {
         type Action = NimAction;
         type View = (usize, NimState);
 
+        /// Nim's, under its own name.
         fn spec() -> &'static GameSpec {
-            &SPEC
+            static SPEC: OnceLock<GameSpec> = OnceLock::new();
+            SPEC.get_or_init(|| GameSpec { id: "gated-nim", name: "Gated Nim", ..*Nim::spec() })
         }
         fn new(_: &Options) -> Result<Self, OptionsError> {
             Ok(GatedNim)
         }
         fn options(&self) -> Options {
-            Options::defaults(&SPEC)
+            Options::defaults(Self::spec())
         }
         fn num_players(&self) -> usize {
             2
